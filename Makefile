@@ -1,0 +1,30 @@
+# Everything a fresh machine needs: `make play` and `make test` create the virtual
+# environment and install every dependency on first use.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test lint check bench
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/cardtable play cambio
+
+test: $(STAMP)
+	$(BIN)/pytest -n 2 -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
+	$(BIN)/mypy
+
+check: lint test
+
+bench: $(STAMP)
+	$(BIN)/cardtable bench
