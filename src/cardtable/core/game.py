@@ -52,8 +52,13 @@ class State(ABC, Generic[A]):
         if isinstance(action, Mapping):
             action = self.game.action_from_json(action)
         self._check_seat(seat)
-        if action not in self._legal_for(seat):
-            raise IllegalAction(self._why_illegal(seat, action))
+        legal = self._legal_for(seat)
+        try:
+            # The listed object, not the caller's: an equal plain tuple must not reach
+            # the rules in place of the game's own action type.
+            action = legal[legal.index(action)]
+        except ValueError:
+            raise IllegalAction(self._explain(seat, action)) from None
         self._legal = {}
         return self._apply(seat, action)
 
@@ -101,6 +106,16 @@ class State(ABC, Generic[A]):
         return "That move is not allowed now"
 
     # -- shared machinery ----------------------------------------------------------
+    def _explain(self, seat: int, action: object) -> str:
+        try:
+            wire = self.game.action_to_json(action)  # type: ignore[arg-type]
+            canonical = self.game.action_from_json(wire)
+        except Exception:  # anything at all may come through the Python API
+            return f"{action!r} is not an action of {self.game.title}"
+        if canonical != action:
+            return f"{action!r} is not an action of {self.game.title}"
+        return self._why_illegal(seat, canonical)
+
     def _legal_for(self, seat: int) -> list[A]:
         cached = self._legal.get(seat)
         if cached is None:

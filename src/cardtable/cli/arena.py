@@ -1,0 +1,170 @@
+"""Games between bots: the engine of ``cardtable sim``. Bots sit in rotated seatings so each
+listed bot plays every seat equally; several worker processes share the games with
+``jobs``."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable import bots, games
+from cardtable.core import State
+
+
+@dataclass
+class BotTally:
+    """Results of one listed bot (by its position in the list) over all games."""
+
+    name: str
+    games: int = 0
+    wins: float = 0.0
+    score_sum: float = 0.0
+
+    def add(self, other: BotTally) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        self.score_sum += other.score_sum
+
+    def to_json(self) -> dict[str, Any]:
+        played = max(self.games, 1)
+        return {
+            "name": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.wins / played,
+            "mean_score": self.score_sum / played,
+        }
+
+
+@dataclass
+class SimResult:
+    game: str
+    options: dict[str, Any]
+    seed: int
+    tallies: list[BotTally]
+    games: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    seat_wins: list[float] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "games": self.games,
+            "decisions": self.decisions,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": self.games / self.seconds if self.seconds else 0.0,
+            "bots": [t.to_json() for t in self.tallies],
+            "seats": [
+                {"seat": s, "wins": w, "win_rate": w / max(self.games, 1)}
+                for s, w in enumerate(self.seat_wins)
+            ],
+        }
+
+
+def seating(bot_names: Sequence[str], game_index: int) -> list[int]:
+    """Which listed bot sits in each seat for game ``game_index`` (a rotation)."""
+    n = len(bot_names)
+    return [(seat + game_index) % n for seat in range(n)]
+
+
+def play_one(state: State[Any], players: Sequence[bots.Bot], rng: random.Random) -> int:
+    """Play a game to the end with one bot per seat; returns the number of decisions."""
+    decisions = 0
+    while not state.is_over():
+        seats = state.to_act
+        # Several seats may act at once (a snap window): arrival order is random.
+        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+        legal = state.legal_actions(seat)
+        state.apply(seat, players[seat].act(state.view(seat), legal, rng))
+        decisions += 1
+    return decisions
+
+
+def run_games(
+    game_name: str,
+    options: dict[str, Any],
+    bot_names: Sequence[str],
+    seed: int,
+    indices: Sequence[int],
+    on_progress: Callable[[int], None] | None = None,
+) -> SimResult:
+    """Play the games numbered ``indices`` (each seeded from ``seed`` and its number)."""
+    game = games.load(game_name, **options)
+    roster = [bots.make(name, game) for name in bot_names]
+    result = SimResult(game_name, dict(game.options), seed, [BotTally(n) for n in bot_names])
+    result.seat_wins = [0.0] * len(bot_names)
+    start = time.perf_counter()
+    for index in indices:
+        game_seed = seed * 1_000_003 + index
+        state = game.new_state(seed=game_seed)
+        order = seating(bot_names, index)
+        result.decisions += play_one(state, [roster[i] for i in order], random.Random(game_seed))
+        record(result, state, order)
+        if on_progress is not None:
+            on_progress(1)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def record(result: SimResult, state: State[Any], order: Sequence[int]) -> None:
+    outcome = state.outcome()
+    share = 1.0 / len(outcome.winners)
+    for seat, bot_index in enumerate(order):
+        tally = result.tallies[bot_index]
+        tally.games += 1
+        tally.score_sum += outcome.scores[seat]
+        if seat in outcome.winners:
+            tally.wins += share
+            result.seat_wins[seat] += share
+    result.games += 1
+
+
+def merge(parts: Sequence[SimResult], seconds: float) -> SimResult:
+    total = parts[0]
+    for part in parts[1:]:
+        total.games += part.games
+        total.decisions += part.decisions
+        for mine, theirs in zip(total.tallies, part.tallies, strict=True):
+            mine.add(theirs)
+        total.seat_wins = [a + b for a, b in zip(total.seat_wins, part.seat_wins, strict=True)]
+    total.seconds = seconds
+    return total
+
+
+def simulate(
+    game_name: str,
+    options: dict[str, Any],
+    bot_names: Sequence[str],
+    count: int,
+    seed: int,
+    jobs: int = 1,
+    on_progress: Callable[[int], None] | None = None,
+) -> SimResult:
+    """``count`` games; with ``jobs`` > 1 they are split over worker processes (the same
+    games and results as with one job)."""
+    start = time.perf_counter()
+    if jobs <= 1 or count < 2:
+        result = run_games(game_name, options, bot_names, seed, range(count), on_progress)
+        result.seconds = time.perf_counter() - start
+        return result
+    # Small chunks keep both the workers and the progress bar busy.
+    size = max(1, count // (jobs * 20))
+    chunks = [list(range(i, min(i + size, count))) for i in range(0, count, size)]
+    parts: list[SimResult] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {
+            pool.submit(run_games, game_name, options, bot_names, seed, chunk): len(chunk)
+            for chunk in chunks
+        }
+        for future in as_completed(futures):
+            parts.append(future.result())
+            if on_progress is not None:
+                on_progress(futures[future])
+    return merge(parts, time.perf_counter() - start)

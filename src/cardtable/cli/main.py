@@ -1,0 +1,164 @@
+"""The ``cardtable`` command (ARCHITECTURE.md): play, sim and bench."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from cardtable import InvalidOptions, bots, games
+from cardtable.cli.arena import simulate
+from cardtable.cli.bench import bench_engine
+from cardtable.cli.play import TerminalGame
+from cardtable.core.options import parse_assignments
+from cardtable.core.rng import new_seed
+
+app = typer.Typer(
+    name="cardtable",
+    help="A house of hidden-information card games: Cambio, Cabo, Gan Deng Yan, Caravan.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+errors = Console(stderr=True)
+
+OptionArgs = Annotated[
+    list[str] | None, typer.Argument(help="Game options as NAME=VALUE (e.g. snap=anytime)")
+]
+
+
+def fail(message: str) -> typer.Exit:
+    errors.print(f"[bold red]Error:[/] {message}")
+    return typer.Exit(code=2)
+
+
+def load_game(name: str, pairs: list[str] | None, **extra: Any) -> Any:
+    try:
+        options: dict[str, Any] = parse_assignments(pairs or [])
+        options.update({k: v for k, v in extra.items() if v is not None})
+        return games.load(name, **options)
+    except InvalidOptions as error:
+        raise fail(str(error)) from None
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="cambio, cabo, gandengyan or caravan")],
+    options: OptionArgs = None,
+    level: Annotated[str, typer.Option(help="The bots' level")] = "random",
+    seed: Annotated[int | None, typer.Option(help="Seed for a reproducible deal")] = None,
+    seat: Annotated[int, typer.Option(help="Your seat (0 moves first in most games)")] = 0,
+) -> None:
+    """Play a game in the terminal against bots."""
+    table = load_game(game, options)
+    if not 0 <= seat < table.players:
+        raise fail(f"--seat must be from 0 to {table.players - 1}")
+    try:
+        bots.make(level, table)
+    except InvalidOptions as error:
+        raise fail(str(error)) from None
+    seed = new_seed() if seed is None else seed
+    state = table.new_state(seed=seed)
+    console.print(f"[bold]{table.title}[/] — seed {seed} (play it again with --seed {seed})")
+    session = TerminalGame(
+        table, state, seat, level, random.Random(seed), console, lambda p: console.input(f"{p}: ")
+    )
+    session.run()
+
+
+@app.command()
+def sim(
+    game: Annotated[str, typer.Argument(help="cambio, cabo, gandengyan or caravan")],
+    options: OptionArgs = None,
+    games_: Annotated[int, typer.Option("--games", min=1, help="How many games")] = 100,
+    bots_: Annotated[
+        str | None, typer.Option("--bots", help="One bot per seat, comma-separated")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run")] = 1,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+) -> None:
+    """Play many games between bots and report wins and scores per bot."""
+    table = load_game(game, options)
+    names = bots_.split(",") if bots_ else ["random"] * table.players
+    names = [n.strip() for n in names]
+    if len(names) != table.players:
+        raise fail(f"--bots lists {len(names)} bots but the table has {table.players} seats")
+    try:
+        for name in names:
+            bots.make(name, table)
+    except InvalidOptions as error:
+        raise fail(str(error)) from None
+    result = with_progress(
+        f"{game}",
+        games_,
+        lambda tick: simulate(game, table.options, names, games_, seed, jobs, tick),
+    )
+    if as_json:
+        typer.echo(json.dumps(result.to_json()))
+        return
+    show_sim(result.to_json())
+
+
+def with_progress(label: str, total: int, work: Any) -> Any:
+    """Run ``work(tick)`` with a progress bar on a terminal and none when piped."""
+    if not (sys.stdout.isatty() and sys.stderr.isatty()):
+        return work(None)
+    columns = [*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn()]
+    with Progress(*columns, TimeRemainingColumn(), console=errors, transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        return work(lambda n: bar.advance(task, n))
+
+
+def show_sim(report: dict[str, Any]) -> None:
+    table = Table(title=f"{report['game']}: {report['games']} games")
+    for column in ("bot (listed order)", "games", "wins", "win rate", "mean score"):
+        table.add_column(column, justify="right")
+    for index, bot in enumerate(report["bots"]):
+        table.add_row(
+            f"{index}: {bot['name']}",
+            str(bot["games"]),
+            f"{bot['wins']:g}",
+            f"{bot['win_rate']:.1%}",
+            f"{bot['mean_score']:.2f}",
+        )
+    console.print(table)
+    console.print(f"{report['games_per_second']:.1f} games per second")
+
+
+@app.command()
+def bench(
+    game: Annotated[str | None, typer.Argument(help="One game (default: every game)")] = None,
+    seconds: Annotated[float, typer.Option(min=0.1, help="Seconds per game")] = 3.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON")] = False,
+) -> None:
+    """Engine speed: random-playout decisions per second on one core."""
+    if game is not None:
+        load_game(game, None)
+    names = [game] if game else games.names()
+    results = [bench_engine(name, seconds) for name in names]
+    if as_json:
+        typer.echo(json.dumps([r.to_json() for r in results]))
+        return
+    table = Table(title="Engine speed (one core, random playouts)")
+    for column in ("game", "decisions/s", "games/s", "decisions", "games"):
+        table.add_column(column, justify="right")
+    for r in results:
+        table.add_row(
+            r.game,
+            f"{r.decisions_per_second:,.0f}",
+            f"{r.games_per_second:,.1f}",
+            f"{r.decisions:,}",
+            f"{r.games:,}",
+        )
+    console.print(table)
+
+
+def main() -> None:
+    app()
