@@ -94,10 +94,12 @@ def run_games(
     seed: int,
     indices: Sequence[int],
     on_progress: Callable[[int], None] | None = None,
+    seconds: float | None = None,
 ) -> SimResult:
-    """Play the games numbered ``indices`` (each seeded from ``seed`` and its number)."""
+    """Play the games numbered ``indices`` (each seeded from ``seed`` and its number);
+    ``seconds`` caps a search bot's time per move."""
     game = games.load(game_name, **options)
-    roster = [bots.make(name, game) for name in bot_names]
+    roster = [bots.make(name, game, seconds) for name in bot_names]
     result = SimResult(game_name, dict(game.options), seed, [BotTally(n) for n in bot_names])
     result.seat_wins = [0.0] * len(bot_names)
     start = time.perf_counter()
@@ -146,12 +148,13 @@ def simulate(
     seed: int,
     jobs: int = 1,
     on_progress: Callable[[int], None] | None = None,
+    seconds: float | None = None,
 ) -> SimResult:
     """``count`` games; with ``jobs`` > 1 they are split over worker processes (the same
     games and results as with one job)."""
     start = time.perf_counter()
     if jobs <= 1 or count < 2:
-        result = run_games(game_name, options, bot_names, seed, range(count), on_progress)
+        result = run_games(game_name, options, bot_names, seed, range(count), on_progress, seconds)
         result.seconds = time.perf_counter() - start
         return result
     # Small chunks keep both the workers and the progress bar busy.
@@ -160,7 +163,9 @@ def simulate(
     parts: list[SimResult] = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = {
-            pool.submit(run_games, game_name, options, bot_names, seed, chunk): len(chunk)
+            pool.submit(run_games, game_name, options, bot_names, seed, chunk, None, seconds): len(
+                chunk
+            )
             for chunk in chunks
         }
         for future in as_completed(futures):

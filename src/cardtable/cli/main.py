@@ -82,9 +82,13 @@ def sim(
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the whole run")] = 1,
     jobs: Annotated[int, typer.Option(min=1, help="Worker processes")] = 1,
+    time_per_move: Annotated[
+        int | None, typer.Option("--time-per-move", min=1, help="Search bots' cap, in ms")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
 ) -> None:
-    """Play many games between bots and report wins and scores per bot."""
+    """Play many games between bots and report wins and scores per bot. The seating
+    rotates every game so each listed bot sits in every seat equally."""
     table = load_game(game, options)
     names = bots_.split(",") if bots_ else ["random"] * table.players
     names = [n.strip() for n in names]
@@ -95,10 +99,11 @@ def sim(
             bots.make(name, table)
     except InvalidOptions as error:
         raise fail(str(error)) from None
+    seconds = None if time_per_move is None else time_per_move / 1000
     result = with_progress(
-        f"{game}",
+        game,
         games_,
-        lambda tick: simulate(game, table.options, names, games_, seed, jobs, tick),
+        lambda tick: simulate(game, table.options, names, games_, seed, jobs, tick, seconds),
     )
     if as_json:
         typer.echo(json.dumps(result.to_json()))

@@ -1,0 +1,153 @@
+"""Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012), generic
+over any registered game.
+
+Each iteration samples a full state consistent with the bot's view (``game.determinize``),
+walks one shared tree keyed by (seat, action) with availability-aware UCB, expands one
+node, finishes the game with a rollout policy, and backs up each seat's reward to the
+edges that seat chose. Several seats able to act at once (snap windows) are handled by
+letting a random one of them move in the simulation, as arrival order is random at a real
+table. The search never sees a real state: only samples drawn from the view."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.core import Game, State
+
+# A rollout policy picks an action for ``seat`` in a *sampled* state; it may look at the
+# whole sample (it is the bot's own imagination, drawn from its view).
+RolloutPolicy = Callable[[State[Any], int, Sequence[Any], random.Random], Any]
+# An evaluation gives every seat a reward in [0, 1] for a sampled state that is not over
+# (a rollout cut short) or is over.
+Evaluator = Callable[[State[Any]], Sequence[float]]
+
+
+def random_policy(state: State[Any], seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+    return legal[rng.randrange(len(legal))]
+
+
+def win_rewards(state: State[Any]) -> list[float]:
+    """1 shared among the winners, 0 for the others."""
+    winners = state.outcome().winners
+    share = 1.0 / len(winners)
+    return [share if seat in winners else 0.0 for seat in range(state.players)]
+
+
+@dataclass(slots=True)
+class Node:
+    visits: int = 0
+    available: int = 0
+    reward: float = 0.0
+    children: dict[tuple[int, Hashable], Node] = field(default_factory=dict)
+
+    def ucb(self, exploration: float) -> float:
+        return self.reward / self.visits + exploration * math.sqrt(
+            math.log(max(self.available, 1)) / self.visits
+        )
+
+
+@dataclass
+class SearchLimits:
+    """A search stops at whichever comes first."""
+
+    iterations: int = 100_000
+    seconds: float = 1.0
+    rollout_steps: int = 400
+
+
+@dataclass
+class Ismcts:
+    game: Game[Any]
+    limits: SearchLimits
+    policy: RolloutPolicy = random_policy
+    evaluate: Evaluator | None = None
+    exploration: float = 0.7
+    last_iterations: int = 0
+
+    def search(
+        self, view: Mapping[str, Any], seat: int, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
+        """The action (one of ``legal``) with the most visits after the search."""
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = Node()
+        deadline = time.perf_counter() + self.limits.seconds
+        iterations = 0
+        while iterations < self.limits.iterations:
+            if iterations and time.perf_counter() >= deadline:
+                break
+            self.iterate(root, self.game.determinize(view, seat, rng), seat, rng)
+            iterations += 1
+        self.last_iterations = iterations
+        return self.best(root, seat, legal)
+
+    def iterate(self, root: Node, state: State[Any], seat: int, rng: random.Random) -> None:
+        node, path = root, []
+        actor = seat
+        while not state.is_over():
+            legal = state.legal_actions(actor)
+            child, action, expanded = self.select(node, actor, legal, rng)
+            state.apply(actor, action)
+            path.append((child, actor))
+            if expanded or state.is_over():
+                break
+            node = child
+            actor = self.next_actor(state, rng)
+        rewards = self.rollout(state, rng)
+        for child, mover in path:
+            child.visits += 1
+            child.reward += rewards[mover]
+
+    def select(
+        self, node: Node, actor: int, legal: Sequence[Any], rng: random.Random
+    ) -> tuple[Node, Any, bool]:
+        untried = []
+        best, best_score, best_action = None, -1.0, None
+        for action in legal:
+            child = node.children.get((actor, action))
+            if child is None:
+                untried.append(action)
+                continue
+            child.available += 1
+            if child.visits:
+                score = child.ucb(self.exploration)
+                if score > best_score:
+                    best, best_score, best_action = child, score, action
+        if untried or best is None:
+            action = rng.choice(untried) if untried else rng.choice(list(legal))
+            child = node.children.setdefault((actor, action), Node())
+            child.available += 1
+            return child, action, True
+        return best, best_action, False
+
+    @staticmethod
+    def next_actor(state: State[Any], rng: random.Random) -> int:
+        seats = state.to_act
+        return seats[0] if len(seats) == 1 else rng.choice(seats)
+
+    def rollout(self, state: State[Any], rng: random.Random) -> Sequence[float]:
+        for _ in range(self.limits.rollout_steps):
+            if state.is_over():
+                return win_rewards(state)
+            actor = self.next_actor(state, rng)
+            legal = state.legal_actions(actor)
+            state.apply(actor, self.policy(state, actor, legal, rng))
+        if state.is_over():
+            return win_rewards(state)
+        if self.evaluate is not None:
+            return self.evaluate(state)
+        return [1.0 / state.players] * state.players
+
+    @staticmethod
+    def best(root: Node, seat: int, legal: Sequence[Any]) -> Any:
+        def visits(action: Any) -> int:
+            child = root.children.get((seat, action))
+            return child.visits if child else -1
+
+        return max(legal, key=visits)
