@@ -1,0 +1,38 @@
+"""Cambio (spec ``cambio.md``, rules CB-1…CB-36): a memory card game of face-down hands,
+card powers and snaps, for 2 to 6 players."""
+
+from cardtable.games.cambio.actions import (
+    Action,
+    Call,
+    Discard,
+    Draw,
+    Give,
+    Peek,
+    Replace,
+    Skip,
+    Snap,
+    Swap,
+    swap,
+)
+from cardtable.games.cambio.cards import card_value, score_hand
+from cardtable.games.cambio.game import CambioGame
+from cardtable.games.cambio.state import HIDDEN, CambioState
+
+__all__ = [
+    "HIDDEN",
+    "Action",
+    "Call",
+    "CambioGame",
+    "CambioState",
+    "Discard",
+    "Draw",
+    "Give",
+    "Peek",
+    "Replace",
+    "Skip",
+    "Snap",
+    "Swap",
+    "card_value",
+    "score_hand",
+    "swap",
+]

@@ -1,0 +1,171 @@
+"""Words and pictures for people: a plain-text table drawn from one seat's view (for
+``cardtable play cambio``) and one line per event. Slots are numbered from 1, as in the
+rules; seats keep their 0-based numbers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.core.cards import pretty
+
+HIDDEN = "??"
+
+STEP_WORDS = {
+    "peek_own": "peek at one of your own cards",
+    "peek_opponent": "peek at one card of an opponent",
+    "swap": "swap any two cards on the table, unseen",
+    "king_peek": "peek at any card on the table (then swap)",
+    "king_swap": "swap one of your cards with any other card",
+    "king_either": "peek at any card, or swap one of yours with any other (either first)",
+    "king_peek_last": "peek at any card on the table",
+}
+
+END_WORDS = {
+    "cambio": "Cambio was called and everyone had a last turn",
+    "empty_hand": "a player has no cards left",
+    "deck_exhausted": "a card had to be drawn and none was left",
+}
+
+
+def _card(code: str | None) -> str:
+    if code is None:
+        return "--"
+    return HIDDEN if code == HIDDEN else pretty(code)
+
+
+def _seat(seat: int, me: int | None) -> str:
+    return "you" if seat == me else f"seat {seat}"
+
+
+def render(view: Mapping[str, Any]) -> str:
+    """The table as ``view["seat"]`` sees it: your known cards, everyone's face-down
+    slots, the piles, whose turn it is, and the scores once the round is over. With
+    ``memory_aid`` off, remembered cards are drawn face down: you keep them in your head."""
+    me: int | None = view["seat"]
+    over = bool(view["over"])
+    who = "spectator" if me is None else f"you are seat {me}"
+    lines = [f"Cambio · {view['players']} players · {who}"]
+    lines.append(_piles(view))
+    for seat, hand in enumerate(view["hands"]):
+        lines.append(_hand_line(view, seat, hand, me, over))
+    lines.extend(_status(view, me))
+    return "\n".join(lines)
+
+
+def _piles(view: Mapping[str, Any]) -> str:
+    pile: Sequence[str] = view["discard"]
+    below = len(pile) - 1
+    line = f"Deck: {view['deck']} cards · Discard: {pretty(pile[-1])} on top"
+    if below:
+        line += f" ({below} below)"
+    if view["snappable"]:
+        line += " · can be snapped"
+    return line
+
+
+def _hand_line(
+    view: Mapping[str, Any], seat: int, hand: Sequence[str | None], me: int | None, over: bool
+) -> str:
+    aid = bool(view["memory_aid"]) or over
+    cells = []
+    for i, card in enumerate(hand):
+        shown = _card(card if aid or card is None else HIDDEN)
+        cells.append(f"{i + 1}:{shown:<4}")
+    marks = " ▶" if seat == view["turn"] and not over else "  "
+    if view["caller"] == seat:
+        marks += " (called Cambio)"
+    name = f"seat {seat}" + (" (you)" if seat == me else "")
+    return f"  {name:<13}{marks}  " + " ".join(cells).rstrip()
+
+
+def _status(view: Mapping[str, Any], me: int | None) -> list[str]:
+    phase = view["phase"]
+    turn = view["turn"]
+    lines: list[str] = []
+    if view["over"]:
+        scores = view["scores"]
+        best = min(scores)
+        winners = [s for s, v in enumerate(scores) if v == best]
+        lines.append(f"Round over: {END_WORDS.get(view['end'], view['end'])}.")
+        lines.append("Scores: " + ", ".join(f"seat {s} {v}" for s, v in enumerate(scores)))
+        names = " and ".join(_seat(s, me) for s in winners)
+        lines.append(f"Lowest total wins: {names}.")
+        return lines
+    if view["caller"] is not None:
+        lines.append(f"Cambio was called by {_seat(view['caller'], me)}: last turns.")
+    give = view["give"]
+    if give is not None:
+        to_seat, to_slot = give["to"]
+        lines.append(
+            f"{_seat(give['seat'], me).capitalize()} snapped {_seat(to_seat, me)}'s card and "
+            f"now gives one of their cards into that slot {to_slot + 1}."
+        )
+    elif phase == "setup":
+        left = view["setup_peeks"]
+        if me is not None and left[me]:
+            lines.append(f"Set-up: look at {left[me]} of your cards.")
+        else:
+            lines.append("Set-up: the players are looking at two of their cards.")
+    elif phase == "turn":
+        lines.append(f"{_seat(turn, me).capitalize()} to play: draw a card or call Cambio.")
+    elif phase == "drawn":
+        drawn = view["drawn"]
+        if drawn not in (None, HIDDEN):
+            lines.append(f"You drew {pretty(drawn)}: keep it in a slot or discard it.")
+        else:
+            lines.append(f"{_seat(turn, me).capitalize()} holds a drawn card.")
+    elif phase == "power":
+        step = STEP_WORDS.get(view["step"], view["step"])
+        lines.append(
+            f"{_seat(turn, me).capitalize()} uses the {pretty(view['power'])}: {step} (or skip)."
+        )
+    return lines
+
+
+def describe_event(event: Mapping[str, Any]) -> str:
+    """One line for an event as a seat sees it (``Event.for_seat``): a private card is
+    named only when it is part of that seat's version."""
+    kind = event.get("type")
+    who = f"Seat {event['seat']}" if "seat" in event else ""
+    card = event.get("card")
+    if kind == "draw":
+        return f"{who} drew {pretty(card)}" if card else f"{who} drew a card"
+    if kind == "discard":
+        return f"{who} discarded {pretty(card or '')}"
+    if kind == "replace":
+        return (
+            f"{who} kept the drawn card in slot {event['slot'] + 1} "
+            f"and discarded {pretty(card or '')}"
+        )
+    if kind == "power":
+        return f"{who} uses the power of {pretty(card or '')}"
+    if kind == "peek":
+        s, i = event["target"]
+        seen = f": it is {pretty(card)}" if card else ""
+        return f"{who} peeked at seat {s}'s slot {i + 1}{seen}"
+    if kind == "swap":
+        (s, i), (t, j) = event["a"], event["b"]
+        return f"{who} swapped seat {s}'s slot {i + 1} with seat {t}'s slot {j + 1}"
+    if kind == "skip":
+        return f"{who} skipped the power step"
+    if kind == "call":
+        return f"{who} called Cambio!"
+    if kind == "snap":
+        s, i = event["target"]
+        result = "a match" if event["success"] else "no match: a penalty card"
+        return f"{who} snapped seat {s}'s slot {i + 1}: {pretty(card or '')}, {result}"
+    if kind == "penalty":
+        return f"{who} takes a penalty card into slot {event['slot'] + 1}"
+    if kind == "give":
+        s, i = event["to"]
+        return f"{who} gave their slot {event['slot'] + 1} to seat {s}'s slot {i + 1}"
+    if kind == "reshuffle":
+        return f"The discard pile is shuffled into a new deck of {event['deck']} cards"
+    if kind == "end":
+        scores = ", ".join(f"seat {s} {v}" for s, v in enumerate(event["scores"]))
+        winners = " and ".join(f"seat {s}" for s in event["winners"])
+        return f"Round over ({END_WORDS.get(event['reason'], event['reason'])}): {scores}. " + (
+            f"Winner: {winners}"
+        )
+    return ", ".join(f"{k}={v}" for k, v in event.items())
