@@ -1,0 +1,173 @@
+"""Words for Cabo: one line per event, and a plain-text picture of a seat's view for the
+terminal. Both read only what they are given (an event or a view as a seat sees it)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.games.cabo.cards import POWER_WORDS
+
+UNKNOWN = "?"
+# What another player's power lets them do, said in the third person for event lines.
+POWER_DEEDS = {
+    "peek": "look at one of their own cards",
+    "spy": "look at one card of another player",
+    "swap": "swap one of their cards with another player's",
+}
+
+
+def _seats(seats: Sequence[int]) -> str:
+    names = [f"seat {s}" for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _numbers(values: Sequence[Any]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def describe_event(event: Mapping[str, Any]) -> str:
+    kind = event.get("type")
+    who = f"Seat {event.get('seat')}"
+    card = event.get("card")
+    if kind == "deal":
+        line = f"Round {event['round']} is dealt; seat {event['starter']} starts"
+        seen = event.get("seen")
+        if seen:
+            line += ". You look at " + ", ".join(f"slot {i}: {c}" for i, c in seen)
+        return line
+    if kind == "draw":
+        return f"{who} draws a card" + (f": {card}" if card is not None else "")
+    if kind == "take_discard":
+        return f"{who} takes the {card} from the discard pile"
+    if kind == "call":
+        return f"{who} calls Cabo! Everyone else has one more turn"
+    if kind == "discard":
+        power = event.get("power")
+        offer = f" and may {POWER_DEEDS[power]}" if power else ""
+        return f"{who} discards the drawn {card}{offer}"
+    if kind == "replace":
+        new = "the drawn card" if event["from"] == "deck" else "the taken card"
+        return f"{who} puts {new} in slot {event['slot']} and discards a {event['discarded']}"
+    if kind == "exchange":
+        slots, cards = _numbers(event["slots"]), _numbers(event["cards"])
+        if event["success"]:
+            return (
+                f"{who} exchanges slots {slots} ({cards}): all equal, they are discarded "
+                f"and the new card goes to slot {event['slot']}"
+            )
+        return (
+            f"{who} tries to exchange slots {slots} ({cards}): not all equal, they go back "
+            f"and the new card is a penalty card in slot {event['slot']}"
+        )
+    if kind == "peek":
+        owner, slot = event["target"]
+        whose = "their own" if owner == event["seat"] else f"seat {owner}'s"
+        return f"{who} looks at {whose} slot {slot}" + (f": {card}" if card is not None else "")
+    if kind == "swap":
+        (s, i), (t, j) = event["a"], event["b"]
+        return f"{who} swaps seat {s}'s slot {i} with seat {t}'s slot {j}"
+    if kind == "skip":
+        return f"{who} does not use the {event.get('power')} power"
+    if kind == "reshuffle":
+        return f"The discard pile is shuffled into a new deck of {event['deck']} cards"
+    if kind == "round_end":
+        return " ".join(_round_lines(event))
+    if kind == "game_end":
+        winners = event["winners"]
+        best = event["totals"][winners[0]]
+        verb = "wins" if len(winners) == 1 else "share the win"
+        return f"Game over: {_seats(winners)} {verb} with {best}"
+    return ", ".join(f"{k}={v}" for k, v in event.items())
+
+
+def _round_lines(summary: Mapping[str, Any]) -> list[str]:
+    caller = summary["caller"]
+    why = "the deck ran out" if summary["reason"] == "deck_out" else f"seat {caller} called Cabo"
+    parts = [f"Round {summary['round']} ends ({why})."]
+    for seat, (row, score, total) in enumerate(
+        zip(summary["rows"], summary["scores"], summary["totals"], strict=True)
+    ):
+        note = ""
+        if summary["kamikaze"] == seat:
+            note = " Kamikaze!"
+        elif seat == caller:
+            note = " (caller, lowest)" if score == 0 else " (caller, not lowest: +penalty)"
+        if seat in summary["reset"]:
+            note += " reset to half"
+        parts.append(f"Seat {seat}: {' '.join(row)} = {score}{note}, total {total}.")
+    return parts
+
+
+def _row(slots: Sequence[Mapping[str, Any]]) -> str:
+    cells = []
+    for i, slot in enumerate(slots):
+        card = slot["card"] if slot["card"] is not None else UNKNOWN
+        cells.append(f"[{i}] {card:>2}")
+    return "  ".join(cells)
+
+
+def render(view: Mapping[str, Any]) -> str:
+    """The table as ``view``'s seat sees it: known cards by number, the others as ``?``."""
+    me = view["seat"]
+    lines = [_headline(view)]
+    discard = view["discard"]
+    pile = "empty"
+    if discard:
+        under = " ".join(discard[-8:-1])
+        pile = f"{discard[-1]} on top" + (f" (under it: {under})" if under else "")
+    lines.append(f"Deck: {view['deck']} cards   Discard pile: {pile}")
+    if view["caller"] is not None and not view["over"]:
+        lines.append(
+            f"Seat {view['caller']} has called Cabo: {view['final_turns']} last turn(s) to go"
+        )
+    lines.append("")
+    width = max(len("you (seat 0)"), *(len(f"seat {s}") for s in range(view["players"])))
+    for seat, slots in enumerate(view["rows"]):
+        name = f"you (seat {seat})" if seat == me else f"seat {seat}"
+        marks = ""
+        if seat == view["caller"]:
+            marks += "  called Cabo"
+        known = [s["card"] for s in slots if s["card"] is not None]
+        if seat == me and len(known) == len(slots):
+            marks += f"  sum {sum(int(c) for c in known)}"
+        lines.append(f"  {name:<{width}}  {_row(slots)}   total {view['totals'][seat]}{marks}")
+    lines.append("")
+    lines.extend(_hand_lines(view))
+    last = view["last_round"]
+    if last is not None:
+        lines.append("Last round: " + _round_lines(last)[0])
+        lines.extend("  " + line for line in _round_lines(last)[1:])
+    target = view["round_limit"] or view["target"]
+    goal = f"{target} rounds are played" if view["round_limit"] else f"a total passes {target}"
+    lines.append(f"The game ends when {goal}; the lowest total wins.")
+    return "\n".join(lines)
+
+
+def _headline(view: Mapping[str, Any]) -> str:
+    me = view["seat"]
+    you = "you are watching" if me is None else f"you are seat {me}"
+    if view["over"]:
+        return f"Cabo — game over after {view['round']} rounds; winners: {_seats(view['winners'])}"
+    if view["phase"] == "setup":
+        return f"Cabo — round {view['round']}: everyone looks at two of their cards ({you})"
+    turn = view["turn"]
+    whose = "your turn" if turn == me else f"seat {turn} to play"
+    return f"Cabo — round {view['round']}, {whose} ({you})"
+
+
+def _hand_lines(view: Mapping[str, Any]) -> list[str]:
+    me = view["seat"]
+    lines = []
+    holding = view["holding"]
+    if holding is not None:
+        who = "You hold" if holding["seat"] == me else f"Seat {holding['seat']} holds"
+        card = holding["card"] if holding["card"] is not None else "a card"
+        source = "drawn from the deck" if holding["from"] == "deck" else "taken from the discard"
+        lines.append(f"{who} {card} ({source})")
+    if view["power"] is not None:
+        who = "You may" if view["turn"] == me else f"Seat {view['turn']} may"
+        lines.append(f"{who} {POWER_WORDS[view['power']]} (or skip)")
+    if view["phase"] == "setup" and me is not None and view["setup_peeks"][me]:
+        lines.append(f"Look at {view['setup_peeks'][me]} more of your own cards")
+    return lines
