@@ -11,6 +11,7 @@ from cardtable.core import Game, InvalidOptions
 _GAMES: dict[str, str] = {
     "cambio": "cardtable.games.cambio:CambioGame",
     "cabo": "cardtable.games.cabo:CaboGame",
+    "caravan": "cardtable.games.caravan:CaravanGame",
 }
 
 

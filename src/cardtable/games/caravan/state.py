@@ -1,0 +1,531 @@
+"""One game of Caravan in progress.
+
+Layout: seat ``s``'s caravan ``c`` is ``caravans[3 * s + c]``, a list of stacks; a stack is
+``[number card, *attached]`` where each attached face card or joker is tagged with the seat
+that played it (``"Kd1"``), because every card goes home to its owner's discard pile when
+it leaves the table. Number cards are always the caravan owner's. Decks keep their top
+card last, so a draw is ``pop()``. Value, direction and suit are never stored (CV-13):
+``rules`` derives them from the cards whenever they are needed."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core import Event, IllegalAction, Outcome, State, View
+from cardtable.core.cards import is_card_code, pretty
+
+from . import rules
+from .actions import CARAVANS, Action, Attach, Disband, Discard, Play, Resign
+from .rules import NONE, NUMBER_VALUES, fits, is_joker, is_number
+
+if TYPE_CHECKING:
+    from .game import CaravanGame
+
+OPENING_CARDS = 3
+HAND = 8
+NOT_ALLOWED = "That move is not allowed now"
+
+
+class CaravanState(State[Action]):
+    def __init__(self, game: CaravanGame, rng: random.Random) -> None:
+        super().__init__(game, 2)
+        self.rules = game
+        self.rng = rng
+        self.hands: list[list[str]] = [[], []]
+        self.decks: list[list[str]] = [[], []]  # top card last
+        self.discards: list[list[str]] = [[], []]  # top card last
+        self.caravans: list[list[list[str]]] = [[] for _ in range(2 * CARAVANS)]
+        self.to_place = [OPENING_CARDS, OPENING_CARDS]  # opening cards still to place (CV-3)
+        self.turn = 0
+        self._to_act: tuple[int, ...] = (0,)
+        self.winner: int | None = None
+        self.reason: str | None = None
+        self.scores: tuple[int, int] = (0, 0)
+        self.reshuffles_left = [game.reshuffles, game.reshuffles]
+        # steady_course only: the direction to read for an equal pair a removal left at the
+        # end of a caravan (the one memory the variant needs; NONE everywhere else).
+        self.steady = [NONE] * (2 * CARAVANS)
+        self.redeals: list[list[list[str]]] = [[], []]  # redeal: the hands shown
+        # short_deck only, since a 30-card deck's make-up is secret: the cards everyone
+        # knows are in a player's hand or deck (shown by a redeal or reshuffled), and the
+        # cards a player knows are in their own deck.
+        self.known_hidden: list[Counter[str]] = [Counter(), Counter()]
+        self.known_deck: list[Counter[str]] = [Counter(), Counter()]
+        # short_deck only: the cards of each full deck left out of the 30, in the box.
+        self.aside: list[list[str]] = [[], []]
+
+    # -- the contract ------------------------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def apply(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
+        """As ``State.apply``, except that resigning (CV-21) is open to either seat at any
+        time before the end, on its turn or not: a server ends a game on time this way."""
+        if isinstance(action, Mapping):
+            action = self.rules.action_from_json(action)
+        if type(action) is not Resign:
+            return super().apply(seat, action)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 2:
+            raise IllegalAction(f"There is no seat {seat!r} at this table (seats are 0 to 1)")
+        if self.is_over():
+            raise IllegalAction("The game is over: no more moves")
+        self._legal = {}
+        events = [Event("resign", {"seat": seat})]
+        self._end(1 - seat, "resigned", events)
+        return events
+
+    def _outcome(self) -> Outcome:
+        return Outcome(
+            scores=tuple(float(s) for s in self.scores),
+            winners=(self.winner,) if self.winner is not None else (),
+            details={
+                "reason": self.reason,
+                "values": [[self.value(3 * s + c) for c in range(CARAVANS)] for s in (0, 1)],
+                "sellers": self.sellers(),
+            },
+        )
+
+    # -- derived facts -----------------------------------------------------------------
+    def value(self, x: int) -> int:
+        return rules.value(self.caravans[x], king_adds=self.rules.king_adds)
+
+    def direction(self, x: int) -> int:
+        return rules.direction(self.caravans[x], steady_base=self.steady[x])
+
+    def suit(self, x: int) -> str | None:
+        return rules.suit(self.caravans[x], first_card_suit=self.rules.first_card_suit)
+
+    def sellers(self) -> list[int | None]:
+        """Who sells each facing pair now (CV-18): seat 0, seat 1 or None."""
+        king_adds = self.rules.king_adds
+        values = [rules.value(c, king_adds=king_adds) for c in self.caravans]
+        return [rules.pair_seller(values[i], values[CARAVANS + i]) for i in range(CARAVANS)]
+
+    # -- legal actions -----------------------------------------------------------------
+    def _legal_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        distinct = list(dict.fromkeys(hand))
+        if self.to_place[seat]:
+            return self._opening_actions(seat, distinct)
+        actions: list[Action] = []
+        faces: list[str] = []
+        own = CARAVANS * seat
+        ends: list[tuple[int, int, str | None]] | None = None
+        for card in distinct:
+            rank = NUMBER_VALUES.get(card[0])
+            if rank is None:
+                faces.append(card)
+                continue
+            if ends is None:
+                ends = [self._end_of(own + c) for c in range(CARAVANS)]
+            card_suit = card[1]
+            for c, (last, heading, current) in enumerate(ends):
+                if fits(rank, card_suit, last, heading, current):
+                    actions.append(Play(card, c))
+        if faces:
+            actions += self._attachments(faces)
+        actions += [Discard(card) for card in distinct]
+        actions += [Disband(c) for c in range(CARAVANS) if self.caravans[own + c]]
+        return actions
+
+    def _opening_actions(self, seat: int, distinct: list[str]) -> list[Action]:
+        """CV-3: a number card on an empty caravan; CV-4: with none, discard and draw."""
+        numbers = [card for card in distinct if is_number(card)]
+        if not numbers:
+            return [Discard(card) for card in distinct]
+        own = CARAVANS * seat
+        empty = [c for c in range(CARAVANS) if not self.caravans[own + c]]
+        return [Play(card, c) for card in numbers for c in empty]
+
+    def _end_of(self, x: int) -> tuple[int, int, str | None]:
+        """(last rank or 0, direction, suit) of a caravan: all a number card must match."""
+        stacks = self.caravans[x]
+        if not stacks:
+            return 0, NONE, None
+        return NUMBER_VALUES[stacks[-1][0][0]], self.direction(x), self.suit(x)
+
+    def _attachments(self, faces: list[str]) -> list[Action]:
+        """Every face card on every number card that can take one more (CV-14 … CV-17)."""
+        limit = self.rules.attach_limit
+        anywhere = self.rules.queen_anywhere
+        spots: list[tuple[int, int, int]] = []
+        last_spots: list[tuple[int, int, int]] = []
+        for x, stacks in enumerate(self.caravans):
+            s, c = divmod(x, CARAVANS)
+            top = len(stacks) - 1
+            for k, stack in enumerate(stacks):
+                if len(stack) <= limit:
+                    spots.append((s, c, k))
+                    if k == top:
+                        last_spots.append((s, c, k))
+        out: list[Action] = []
+        for card in faces:
+            where = last_spots if card[0] == "Q" and not anywhere else spots
+            out += [Attach(card, s, c, k) for s, c, k in where]
+        return out
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        return self._refusal(seat, action) or NOT_ALLOWED
+
+    def _refusal(self, seat: int, action: Action) -> str | None:
+        """The player-facing reason a well-formed action is not legal, or None."""
+        if isinstance(action, Disband):
+            return self._disband_refusal(seat, action.caravan)
+        card = action.card if isinstance(action, Play | Attach | Discard) else ""
+        if not is_card_code(card):
+            return f"{card!r} is not a card: write cards like '7h', 'Td', 'Kd' or 'RJ'"
+        if card not in self.hands[seat]:
+            return f"You have no {pretty(card)} in your hand"
+        if isinstance(action, Play):
+            return self._play_refusal(seat, action)
+        if isinstance(action, Attach):
+            return self._attach_refusal(seat, action)
+        if self.to_place[seat] and any(is_number(c) for c in self.hands[seat]):
+            return (
+                "During the opening you start your caravans with number cards: you may "
+                "discard only when you hold none"
+            )
+        return None
+
+    def _play_refusal(self, seat: int, action: Play) -> str | None:
+        card, c = action.card, action.caravan
+        if not is_number(card):
+            return f"{pretty(card)} is not a number card: it goes on a number card of a caravan"
+        if not 0 <= c < CARAVANS:
+            return "There is no such caravan: your caravans are 0, 1 and 2"
+        x = CARAVANS * seat + c
+        stacks = self.caravans[x]
+        if self.to_place[seat] and stacks:
+            return (
+                f"During the opening each card starts one of your empty caravans, and your "
+                f"caravan {c + 1} already has cards"
+            )
+        why = rules.number_refusal(
+            stacks, card, first_card_suit=self.rules.first_card_suit, steady_base=self.steady[x]
+        )
+        return f"You cannot play {pretty(card)} on your caravan {c + 1}: {why}" if why else None
+
+    def _attach_refusal(self, seat: int, action: Attach) -> str | None:
+        card, k = action.card, action.at
+        if is_number(card):
+            return f"{pretty(card)} is a number card: it goes on one of your own caravans"
+        if self.to_place[seat]:
+            return "During the opening you may only start your caravans with number cards"
+        if not (0 <= action.seat < 2 and 0 <= action.caravan < CARAVANS):
+            return "There is no such caravan: seats are 0 and 1, caravans 0, 1 and 2"
+        stacks = self.caravans[CARAVANS * action.seat + action.caravan]
+        whose = "your" if action.seat == seat else "your opponent's"
+        where = f"{whose} caravan {action.caravan + 1}"
+        if not stacks:
+            return f"A face card goes on a number card, and {where} is empty"
+        if not 0 <= k < len(stacks):
+            return (
+                f"{where.capitalize()} has only {len(stacks)} number cards "
+                f"(index 0 to {len(stacks) - 1})"
+            )
+        stack = stacks[k]
+        if len(stack) > self.rules.attach_limit:
+            return (
+                f"That {pretty(stack[0])} already carries three face cards: a full card takes "
+                "no more, not even a jack"
+            )
+        if card[0] == "Q" and not self.rules.queen_anywhere and k != len(stacks) - 1:
+            return "A queen can only go on the last card of a caravan"
+        return None
+
+    def _disband_refusal(self, seat: int, c: int) -> str | None:
+        if self.to_place[seat]:
+            return "You cannot disband a caravan during the opening"
+        if not 0 <= c < CARAVANS:
+            return "There is no such caravan: your caravans are 0, 1 and 2"
+        if not self.caravans[CARAVANS * seat + c]:
+            return f"Your caravan {c + 1} is empty: there is nothing to disband"
+        return None
+
+    # -- applying ----------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, Play):
+            self._play(seat, action, events)
+        elif isinstance(action, Attach):
+            self._attach(seat, action, events)
+        elif isinstance(action, Discard):
+            self._discard(seat, action.card, events)
+        elif isinstance(action, Disband):
+            self._disband(seat, action.caravan, events)
+        self._settle(seat, events)
+        return events
+
+    def _play(self, seat: int, action: Play, events: list[Event]) -> None:
+        card, c = action.card, action.caravan
+        self._from_hand(seat, card)
+        x = CARAVANS * seat + c
+        self.caravans[x].append([card])
+        self.steady[x] = NONE
+        events.append(Event("play", {"seat": seat, "card": card, "caravan": c}))
+        if self.to_place[seat]:
+            self.to_place[seat] -= 1  # the opening draws nothing (CV-3)
+        else:
+            self._draw(seat, events)
+
+    def _attach(self, seat: int, action: Attach, events: list[Event]) -> None:
+        card = action.card
+        self._from_hand(seat, card)
+        x = CARAVANS * action.seat + action.caravan
+        stacks = self.caravans[x]
+        target = stacks[action.at]
+        events.append(
+            Event(
+                "attach",
+                {
+                    "seat": seat,
+                    "card": card,
+                    "target": action.seat,
+                    "caravan": action.caravan,
+                    "index": action.at,
+                    "on": target[0],
+                },
+            )
+        )
+        target.append(card + str(seat))
+        if card[0] == "J":  # CV-16: the card, its attachments and the jack all go
+            before = self.direction(x)
+            del stacks[action.at]
+            self._removed(x, [target], before, events)
+        elif is_joker(card):
+            self._joker(x, target, events)
+        self._draw(seat, events)
+
+    def _joker(self, x: int, target: list[str], events: list[Event]) -> None:
+        """CV-17: on an ace, every other number card of its printed suit goes; on 2–10,
+        every other card of its rank; from all six caravans."""
+        printed = target[0]
+        by_suit = printed[0] == "A"
+        key, at = (printed[1], 1) if by_suit else (printed[0], 0)
+        shield = by_suit and self.rules.queen_shield
+        sheltered = self.rules.sheltered_joker
+        for y, stacks in enumerate(self.caravans):
+            if sheltered and y == x:
+                continue
+            doomed = [
+                stack
+                for stack in stacks
+                if stack is not target
+                and stack[0][at] == key
+                and not (shield and any(card[0] == "Q" for card in stack))
+            ]
+            if doomed:
+                before = self.direction(y)
+                stacks[:] = [stack for stack in stacks if not any(stack is d for d in doomed)]
+                self._removed(y, doomed, before, events)
+
+    def _removed(self, x: int, gone: list[list[str]], before: int, events: list[Event]) -> None:
+        """Send removed stacks home and note what steady_course must remember."""
+        owner, c = divmod(x, CARAVANS)
+        for stack in gone:
+            self._to_discards(owner, stack)
+        events.append(
+            Event(
+                "remove",
+                {"seat": owner, "caravan": c, "cards": [card[:2] for s in gone for card in s]},
+            )
+        )
+        stacks = self.caravans[x]
+        if self.rules.steady_course and len(stacks) >= 2 and stacks[-1][0][0] == stacks[-2][0][0]:
+            # Keep the direction the caravan had: store it net of the queens on the new
+            # last card, which direction() applies again.
+            flips = rules.queens_on_last(stacks) % 2
+            self.steady[x] = -before if flips else before
+        else:
+            self.steady[x] = NONE
+
+    def _discard(self, seat: int, card: str, events: list[Event]) -> None:
+        self._from_hand(seat, card)
+        self.discards[seat].append(card)
+        events.append(Event("discard", {"seat": seat, "card": card}))
+        self._draw(seat, events)
+
+    def _disband(self, seat: int, c: int, events: list[Event]) -> None:
+        x = CARAVANS * seat + c
+        stacks = self.caravans[x]
+        events.append(
+            Event(
+                "disband",
+                {"seat": seat, "caravan": c, "cards": [card[:2] for s in stacks for card in s]},
+            )
+        )
+        for stack in stacks:
+            self._to_discards(seat, stack)
+        stacks.clear()
+        self.steady[x] = NONE
+
+    def _to_discards(self, owner: int, stack: list[str]) -> None:
+        """Each card goes to its owner's discard pile: the number card to the caravan's
+        owner, each attached card to the seat that played it."""
+        self.discards[owner].append(stack[0])
+        for tagged in stack[1:]:
+            self.discards[int(tagged[2])].append(tagged[:2])
+
+    def _from_hand(self, seat: int, card: str) -> None:
+        self.hands[seat].remove(card)
+        if self.rules.short_deck:
+            _forget(self.known_hidden[seat], card)
+
+    def _draw(self, seat: int, events: list[Event]) -> None:
+        deck = self.decks[seat]
+        if not deck and self.reshuffles_left[seat] and self.discards[seat]:
+            self._reshuffle(seat, events)
+        if deck:
+            card = deck.pop()
+            self.hands[seat].append(card)
+            if self.rules.short_deck:
+                _forget(self.known_deck[seat], card)
+            events.append(Event("draw", {"seat": seat}, {seat: {"card": card}}))
+
+    def _reshuffle(self, seat: int, events: list[Event]) -> None:
+        """reshuffle: an empty deck is remade from its owner's discards, at most twice."""
+        pile = self.discards[seat]
+        deck = self.decks[seat]
+        deck += pile
+        self.rng.shuffle(deck)
+        if self.rules.short_deck:
+            self.known_hidden[seat].update(pile)
+            self.known_deck[seat].update(pile)
+        events.append(Event("reshuffle", {"seat": seat, "cards": len(pile)}))
+        pile.clear()
+        self.reshuffles_left[seat] -= 1
+
+    def _settle(self, seat: int, events: list[Event]) -> None:
+        """After every action: a finished sale (CV-19, quick_sell), then running out of
+        cards (CV-20), else the other player's turn."""
+        sellers = self.sellers()
+        sold = (sellers.count(0), sellers.count(1))
+        if None not in sellers:
+            self._end(0 if sold[0] >= 2 else 1, "sold", events, sold)
+        elif self.rules.quick_sell and max(sold) >= 2:
+            self._end(0 if sold[0] >= 2 else 1, "quick_sell", events, sold)
+        elif not self.hands[seat] and not self.decks[seat]:
+            self._end(1 - seat, "out_of_cards", events)
+        else:
+            self.turn = 1 - seat
+            self._to_act = (self.turn,)
+
+    def _end(
+        self, winner: int, reason: str, events: list[Event], sold: tuple[int, int] | None = None
+    ) -> None:
+        """The end; ``sold`` are the pairs each sells, else the winner scores 1 (spec)."""
+        self.winner, self.reason = winner, reason
+        self.scores = sold if sold is not None else ((1, 0) if winner == 0 else (0, 1))
+        self._to_act = ()
+        events.append(
+            Event("end", {"winner": winner, "reason": reason, "scores": list(self.scores)})
+        )
+
+    # -- set-up ------------------------------------------------------------------------
+    def deal(self, seat: int) -> None:
+        """Deal a hand of 8 (CV-1); with ``redeal``, a hand of fewer than three number
+        cards is shown, shuffled back and dealt again."""
+        deck, hand = self.decks[seat], self.hands[seat]
+        hand += [deck.pop() for _ in range(HAND)]
+        while self.rules.redeal and sum(1 for card in hand if is_number(card)) < 3:
+            self.redeals[seat].append(list(hand))
+            deck += hand
+            self.rng.shuffle(deck)
+            if self.rules.short_deck:
+                self.known_hidden[seat] |= Counter(hand)
+                self.known_deck[seat].update(hand)
+            hand.clear()
+            hand += [deck.pop() for _ in range(HAND)]
+            if self.rules.short_deck:
+                for card in hand:
+                    _forget(self.known_deck[seat], card)
+
+    # -- views -------------------------------------------------------------------------
+    def view(self, seat: int | None) -> View:
+        view = self._base_view(seat)
+        view["opening"] = list(self.to_place)
+        view["hand_sizes"] = [len(h) for h in self.hands]
+        view["deck_sizes"] = [len(d) for d in self.decks]
+        view["discards"] = [list(d) for d in self.discards]
+        view["caravans"] = [
+            [self._caravan_view(CARAVANS * s + c) for c in range(CARAVANS)] for s in (0, 1)
+        ]
+        view["sellers"] = self.sellers()
+        if self.rules.reshuffle:
+            view["reshuffles_left"] = list(self.reshuffles_left)
+        if self.rules.redeal:
+            view["redeals"] = [[list(h) for h in shown] for shown in self.redeals]
+        if self.rules.short_deck:
+            view["known_hidden"] = [sorted(k.elements()) for k in self.known_hidden]
+        if seat is not None:
+            view["hand"] = list(self.hands[seat])
+            if self.rules.short_deck:
+                view["known_deck"] = sorted(self.known_deck[seat].elements())
+        if self.winner is not None:
+            view["winner"] = self.winner
+            view["reason"] = self.reason
+            view["scores"] = list(self.scores)
+        return view
+
+    def _caravan_view(self, x: int) -> dict[str, Any]:
+        return {
+            "cards": [
+                {"card": s[0], "attached": [{"card": t[:2], "by": int(t[2])} for t in s[1:]]}
+                for s in self.caravans[x]
+            ],
+            "value": self.value(x),
+            "direction": rules.DIRECTION_NAMES[self.direction(x)],
+            "suit": self.suit(x),
+        }
+
+    def full_view(self) -> View:
+        view = self.view(None)
+        view["hands"] = [list(h) for h in self.hands]
+        view["decks"] = [d[::-1] for d in self.decks]  # top card first
+        if self.rules.short_deck:
+            view["known_deck"] = [sorted(k.elements()) for k in self.known_deck]
+            view["aside"] = [sorted(a) for a in self.aside]
+        return view
+
+    def all_cards(self) -> list[str]:
+        groups = (*self.hands, *self.decks, *self.discards, *self.aside)
+        cards = [card for group in groups for card in group]
+        cards += [card[:2] for stacks in self.caravans for s in stacks for card in s]
+        return cards
+
+    def clone(self) -> CaravanState:
+        new = CaravanState.__new__(CaravanState)
+        new.game = self.game
+        new.players = self.players
+        new._legal = {}
+        new.rules = self.rules
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.hands = [h[:] for h in self.hands]
+        new.decks = [d[:] for d in self.decks]
+        new.discards = [d[:] for d in self.discards]
+        new.caravans = [[s[:] for s in stacks] for stacks in self.caravans]
+        new.to_place = self.to_place[:]
+        new.turn = self.turn
+        new._to_act = self._to_act
+        new.winner, new.reason, new.scores = self.winner, self.reason, self.scores
+        new.reshuffles_left = self.reshuffles_left[:]
+        new.steady = self.steady[:]
+        new.redeals = [[h[:] for h in shown] for shown in self.redeals]
+        new.known_hidden = [k.copy() for k in self.known_hidden]
+        new.known_deck = [k.copy() for k in self.known_deck]
+        new.aside = self.aside  # never changes during a game
+        return new
+
+
+def _forget(known: Counter[str], card: str) -> None:
+    """One copy of ``card`` is no longer known to be where ``known`` counts."""
+    if known[card] > 0:
+        known[card] -= 1
