@@ -1,0 +1,69 @@
+"""Tables, their seats and the action log.
+
+Revision ID: 0001
+Revises:
+Create Date: 2026-11-29
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+from sqlalchemy.dialects import postgresql
+
+revision = "0001"
+down_revision = None
+branch_labels = None
+depends_on = None
+
+Json = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
+
+
+def upgrade() -> None:
+    op.create_table(
+        "tables",
+        sa.Column("id", sa.String(32), primary_key=True),
+        sa.Column("game", sa.String(32), nullable=False),
+        sa.Column("options", Json, nullable=False),
+        sa.Column("seed", sa.BigInteger(), nullable=False),
+        sa.Column("status", sa.String(16), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
+        sa.Column("outcome", Json, nullable=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_tables_status", "tables", ["status"])
+    op.create_table(
+        "seats",
+        sa.Column(
+            "table_id",
+            sa.String(32),
+            sa.ForeignKey("tables.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column("seat", sa.Integer(), primary_key=True),
+        sa.Column("kind", sa.String(8), nullable=False),
+        sa.Column("bot", sa.String(32), nullable=True),
+        sa.Column("token_hash", sa.String(64), nullable=True),
+        sa.Column("claimed_at", sa.DateTime(timezone=True), nullable=True),
+    )
+    op.create_table(
+        "actions",
+        sa.Column(
+            "table_id",
+            sa.String(32),
+            sa.ForeignKey("tables.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column("seq", sa.Integer(), primary_key=True),
+        sa.Column("seat", sa.Integer(), nullable=False),
+        sa.Column("action", Json, nullable=False),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("actions")
+    op.drop_table("seats")
+    op.drop_index("ix_tables_status", table_name="tables")
+    op.drop_table("tables")

@@ -1,0 +1,85 @@
+"""The tables of the store, as typed SQLAlchemy models.
+
+A game table is rebuilt from ``tables`` (game, options, seed) + ``seats`` + the ordered
+``actions`` log, so the log is the truth and everything else is a convenience for listing.
+Seats are rows, not a JSON list, so later issues can hang users, ratings and clocks on
+them with a plain foreign key. Timestamps are stored in UTC."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+# JSONB on PostgreSQL (indexable, compact), plain JSON text elsewhere.
+Json = JSON().with_variant(JSONB(), "postgresql")
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """An aware UTC datetime on every database: SQLite keeps no zone, so it is put back."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(Json)
+    # Never leaves the server: a seat that knew the seed would know every hidden card.
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16))
+    # Number of actions in the log; the writer checks it to refuse a second writer.
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=utcnow)
+
+    __table_args__ = (Index("ix_tables_status", "status"),)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # "human" or "bot"
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # SHA-256 of the seat's token: a leaked database does not hand out seats.
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    claimed_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    # 1-based: the table's version once this action is applied.
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(Json)
+    at: Mapped[datetime] = mapped_column(UtcDateTime(), default=utcnow)
