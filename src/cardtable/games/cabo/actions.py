@@ -89,12 +89,12 @@ def slots_problem(slots: tuple[int, ...], row: int | None = None) -> str | None:
         seen.add(slot)
     if len(slots) > MAX_EXCHANGE:
         return f"A multi-card exchange takes 2, 3 or 4 cards, not {len(slots)}"
+    if row is not None and len(slots) > row:
+        return f"You named {len(slots)} slots but your row has only {row} cards"
     for slot in slots:
         if slot < 0 or (row is not None and slot >= row):
             top = "" if row is None else f": your slots are 0 to {row - 1}"
             return f"You have no slot {slot}{top}"
-    if row is not None and len(slots) > row:
-        return f"You named {len(slots)} slots but your row has only {row} cards"
     return None
 
 

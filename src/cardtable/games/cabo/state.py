@@ -580,7 +580,7 @@ class CaboState(State[Action]):
             if self.phase not in (DRAWN, TAKEN):
                 return self._busy("You have no card in hand to put in your row")
             problem = slots_problem(action.slots, len(self.rows[seat]))
-            return problem or "List the slots in increasing order"
+            return problem or "You cannot put the card there now"
         if isinstance(action, Peek):
             return self._why_not_peek(seat, action)
         if isinstance(action, Swap):
@@ -653,7 +653,7 @@ class CaboState(State[Action]):
             return "Swap one of your own cards with one card of another player"
         if self.rules.lock_caller and self.caller in owners:
             return f"Seat {self.caller} has called Cabo: nobody may swap with their cards"
-        return "Name the two cards in increasing (seat, slot) order"
+        return "You cannot swap those cards now"
 
 
 def copy_round(summary: Mapping[str, Any] | None) -> dict[str, Any] | None:
