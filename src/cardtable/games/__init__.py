@@ -12,6 +12,7 @@ _GAMES: dict[str, str] = {
     "cambio": "cardtable.games.cambio:CambioGame",
     "cabo": "cardtable.games.cabo:CaboGame",
     "caravan": "cardtable.games.caravan:CaravanGame",
+    "gandengyan": "cardtable.games.gandengyan:GanDengYanGame",
 }
 
 

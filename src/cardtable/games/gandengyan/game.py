@@ -1,0 +1,204 @@
+"""Gan Deng Yan (干瞪眼): the rules value built from a table's options."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from cardtable.core import Game, InvalidOptions, Option
+from cardtable.core.cards import standard_deck
+from cardtable.core.deck import stack
+from cardtable.core.rng import fork, make_rng
+
+from . import actions
+from .actions import Action, Pass, Play, reading_problem
+from .plays import Rules, classify_reading
+from .scoring import Scoring
+from .state import GanDengYanState
+from .text import describe_event, describe_kind, kind_from_json, render_view, show_cards
+
+
+class GanDengYanGame(Game[Action]):
+    name = "gandengyan"
+    title = "Gan Deng Yan"
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("players", 4, "Seats at the table (GD-1)", low=2, high=6),
+        Option(
+            "decks",
+            "auto",
+            "Decks of 54: auto is one for 2 players, two (108 cards) for 3 or more (GD-1)",
+            choices=("auto", 1, 2),
+        ),
+        Option(
+            "draw",
+            "everyone",
+            "Who draws after a trick: the winner then everyone, or the winner only (GD-12)",
+            choices=("everyone", "winner_only"),
+        ),
+        Option("triple_is_bomb", False, "Three of a kind is the smallest bomb (Sichuan style)"),
+        Option(
+            "min_consecutive_pairs", 2, "Fewest pairs in consecutive pairs (GD-6)", choices=(2, 3)
+        ),
+        Option(
+            "joker_bomb",
+            "above_size+2",
+            "A joker bomb of k ranks just above bombs of k + 2 cards, or above every bomb",
+            choices=("above_size+2", "top"),
+        ),
+        Option("bomb_double", True, "Each bomb played in a hand doubles the payments (GD-16)"),
+        Option("joker_double", True, "Each joker a loser holds doubles what they pay (GD-16)"),
+        Option("shutout_double", True, "A shut-out loser pays double (GD-16)"),
+        Option("two_double", False, "Each 2 a loser holds doubles what they pay (GD-16)"),
+        Option("cap", 0, "Most a loser pays in one hand; 0 for no cap (GD-16)", low=0, high=10000),
+        Option(
+            "hands", 1, "Hands in the game: 1 for quick play, 8 for a match (GD-17)", low=1, high=20
+        ),
+    )
+    RULE_IDS: ClassVar[tuple[str, ...]] = tuple(f"GD-{i}" for i in range(1, 18))
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        o = self.options
+        self.n_players = int(o["players"])
+        decks = o["decks"]
+        self.decks = (1 if self.n_players == 2 else 2) if decks == "auto" else int(decks)
+        self.full_deck: tuple[str, ...] = tuple(standard_deck(jokers=True, copies=self.decks))
+        self.rules = Rules(
+            triple_is_bomb=bool(o["triple_is_bomb"]),
+            min_pairs=int(o["min_consecutive_pairs"]),
+            joker_bomb_top=o["joker_bomb"] == "top",
+        )
+        self.draw_everyone = o["draw"] == "everyone"
+        self.scoring = Scoring(
+            bomb_double=bool(o["bomb_double"]),
+            joker_double=bool(o["joker_double"]),
+            shutout_double=bool(o["shutout_double"]),
+            two_double=bool(o["two_double"]),
+            cap=int(o["cap"]),
+        )
+        self.hand_count = int(o["hands"])
+
+    # -- new games -----------------------------------------------------------------
+    def new_state(
+        self,
+        seed: int | None = None,
+        deck: Sequence[Any] | None = None,
+        dealer: int | None = None,
+    ) -> GanDengYanState:
+        """A new game. ``deck`` stacks the first hand (top first), or, as a list of lists,
+        one hand after another; hands it does not cover are shuffled from the seed.
+        ``dealer`` fixes the first dealer, who is otherwise drawn from the seed (GD-5)."""
+        rng = make_rng(seed)
+        first_dealer = rng.randrange(self.n_players)
+        if dealer is not None:
+            if isinstance(dealer, bool) or not isinstance(dealer, int):
+                raise InvalidOptions("The dealer must be a seat number")
+            if not 0 <= dealer < self.n_players:
+                raise InvalidOptions(f"The dealer must be a seat from 0 to {self.n_players - 1}")
+            first_dealer = dealer
+        decks = self._per_hand_decks(deck)
+        state = GanDengYanState(self, rng)
+        state.next_decks = decks[1:]
+        state.deal(self.shuffled_deck(decks[0] if decks else None, rng), first_dealer)
+        return state
+
+    def _per_hand_decks(self, deck: Sequence[Any] | None) -> list[list[str]]:
+        if deck is None:
+            return []
+        if isinstance(deck, str) or not isinstance(deck, Sequence):
+            raise InvalidOptions("Stacked deck must be a list of card codes, top card first")
+        if deck and all(isinstance(d, list | tuple) for d in deck):
+            hands = [list(d) for d in deck]
+        else:
+            hands = [list(deck)]
+        for top in hands:
+            stack(self.full_deck, top, random.Random(0))  # refuse an impossible deck now
+        return hands
+
+    def shuffled_deck(self, top: Sequence[str] | None, rng: random.Random) -> list[str]:
+        return stack(self.full_deck, top, rng)
+
+    def determinize(
+        self, view: Mapping[str, Any], seat: int, rng: random.Random
+    ) -> GanDengYanState:
+        state = GanDengYanState(self, fork(rng))
+        n = self.n_players
+        state.hand_no = int(view["hand_no"]) - 1
+        state.dealer = int(view["dealer"])
+        state.leader = int(view["leader"])
+        state.over = bool(view["over"])
+        state.turn = int(view["turn"]) if view["turn"] is not None else state.leader
+        state.passes = int(view["passes"])
+        state.bombs = int(view["bombs"])
+        state.plays = [int(p) for p in view["plays"]]
+        state.totals = [int(t) for t in view["totals"]]
+        state.results = copy.deepcopy(list(view["results"]))
+        state.played = list(view["played"])
+        own = list(view["hand"])
+        unknown = Counter(self.full_deck) - Counter(own) - Counter(state.played)
+        if state.over:
+            # The hands of a finished game are shown in its last result.
+            hands = [list(h) for h in state.results[-1]["hands"]]
+            for hand in hands:
+                unknown -= Counter(hand)
+            pool = list(unknown.elements())
+            rng.shuffle(pool)
+        else:
+            pool = list(unknown.elements())
+            rng.shuffle(pool)
+            hands = []
+            for s in range(n):
+                if s == seat:
+                    hands.append(own)
+                else:
+                    count = int(view["counts"][s])
+                    hands.append(pool[:count])
+                    del pool[:count]
+        for s in range(n):
+            state.set_hand(s, hands[s])
+        state.talon = pool
+        beat = view["to_beat"]
+        if beat is not None:
+            state.to_beat = (int(beat["seat"]), _play_from_view(beat), kind_from_json(beat))
+        state.trick = [
+            (int(e["seat"]), None, None)
+            if e.get("pass")
+            else (int(e["seat"]), _play_from_view(e), kind_from_json(e))
+            for e in view["trick"]
+        ]
+        return state
+
+    # -- the wire and words ----------------------------------------------------------
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return actions.action_to_json(action)
+
+    def action_from_json(self, data: object) -> Action:
+        return actions.action_from_json(data)
+
+    def describe_action(self, action: Action) -> str:
+        if isinstance(action, Pass):
+            return "Pass"
+        only_jokers = all(c in ("RJ", "BJ") for c in action.cards)
+        if not action.reading and not only_jokers:
+            return f"Play {show_cards(action.cards)} (the highest reading)"
+        kind = (
+            None
+            if reading_problem(action.cards, action.reading)
+            else (classify_reading(action.reading, len(action.cards), self.rules))
+        )
+        if kind is None:
+            return f"Play {show_cards(action.cards, action.reading)}"
+        return f"Play {describe_kind(kind)}: {show_cards(action.cards, action.reading)}"
+
+    def describe_event(self, event: Mapping[str, Any]) -> str:
+        return describe_event(event)
+
+    def render_text(self, view: Mapping[str, Any]) -> str:
+        return render_view(view, self.title)
+
+
+def _play_from_view(data: Mapping[str, Any]) -> Play:
+    return Play(tuple(data["cards"]), tuple(data["as"]))

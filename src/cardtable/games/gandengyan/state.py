@@ -1,0 +1,502 @@
+"""A game of Gan Deng Yan in progress: one hand or a series of hands (GD-17).
+
+Hands are kept as card lists (what views show) plus, per seat, 13 rank counts and a joker
+count (what the play generator reads), updated together on every play and draw. The talon
+is a list with its top card last, so a draw is a ``pop``.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core import Event, IllegalAction, Outcome, State, View
+from cardtable.core.cards import JOKERS, SUITS, is_card_code
+
+from .actions import PASS, Action, Pass, Play, canonical, card_rank, reading_problem
+from .plays import (
+    BOMBS,
+    ORDER,
+    RANK_INDEX,
+    SETS,
+    TWO,
+    Kind,
+    beats,
+    classify_reading,
+    legal_plays,
+    reading_strength,
+)
+from .scoring import hand_payment, is_shut_out
+from .text import describe_kind, rank_name, shape
+
+if TYPE_CHECKING:
+    from .game import GanDengYanGame
+
+RANK_OF: dict[str, int] = {r + s: i for i, r in enumerate(ORDER) for s in SUITS}
+TrickEntry = tuple[int, Play | None, Kind | None]
+
+
+def sort_cards(cards: Sequence[str]) -> list[str]:
+    """A hand in climbing order, jokers last (how views show it)."""
+    return sorted(cards, key=lambda c: (RANK_OF.get(c, 13), c))
+
+
+def play_json(play: Play, kind: Kind) -> dict[str, Any]:
+    return {
+        "cards": list(play.cards),
+        "as": list(play.reading),
+        "type": kind.type,
+        "rank": ORDER[kind.rank] if kind.rank >= 0 else None,
+        "length": kind.length,
+    }
+
+
+class GanDengYanState(State[Action]):
+    def __init__(self, game: GanDengYanGame, rng: random.Random) -> None:
+        super().__init__(game, game.n_players)
+        self.gdy = game
+        self.rules = game.rules
+        self.rng = rng
+        n = self.players
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.counts: list[list[int]] = [[0] * 13 for _ in range(n)]
+        self.jokers = [0] * n
+        self.talon: list[str] = []
+        self.hand_no = 0
+        self.dealer = 0
+        self.leader = 0
+        self.turn = 0
+        self.to_beat: tuple[int, Play, Kind] | None = None
+        self.passes = 0
+        self.trick: list[TrickEntry] = []
+        self.played: list[str] = []
+        self.bombs = 0
+        self.plays = [0] * n
+        self.totals = [0] * n
+        self.results: list[dict[str, Any]] = []
+        self.over = False
+        # Stacked decks for the hands after the first (tests and tutorials).
+        self.next_decks: list[list[str]] = []
+
+    # -- the contract --------------------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.over else (self.turn,)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def apply(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
+        """As ``State.apply``, and a play may name other copies of the listed cards that
+        the seat holds, or leave the jokers' reading to the engine (GD-10)."""
+        if isinstance(action, Mapping):
+            action = self.gdy.action_from_json(action)
+        self._check_seat(seat)
+        legal = self._legal_for(seat)
+        if action not in legal or not self._holds(seat, action):
+            resolved = self._resolve(seat, action, legal)
+            if isinstance(resolved, str):
+                raise IllegalAction(resolved)
+            action = resolved
+        self._legal = {}
+        return self._apply(seat, action)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        target = self.to_beat[2] if self.to_beat else None
+        candidates = legal_plays(self.counts[seat], self.jokers[seat], target, self.rules)
+        by_rank: list[list[str]] = [[] for _ in range(13)]
+        jokers: list[str] = []
+        for card in sorted(self.hands[seat]):
+            r = RANK_OF.get(card)
+            if r is None:
+                jokers.append(card)
+            else:
+                by_rank[r].append(card)
+        out: list[Action] = [] if target is None else [PASS]
+        for _, segments in candidates:
+            cards: list[str] = []
+            reading: list[str] = []
+            j = 0
+            for r, naturals, wild in segments:
+                if naturals:
+                    cards += by_rank[r][:naturals]
+                if wild:
+                    cards += jokers[j : j + wild]
+                    j += wild
+                if r >= 0:
+                    reading += ORDER[r] * (naturals + wild)
+            out.append(Play(tuple(cards), tuple(reading)))
+        return out
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Pass):
+            return self._pass(seat)
+        return self._play(seat, action)
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        resolved = self._resolve(seat, action, self._legal_for(seat))
+        return resolved if isinstance(resolved, str) else "That move is not allowed now"
+
+    # -- playing -------------------------------------------------------------------
+    def _play(self, seat: int, play: Play) -> list[Event]:
+        kind = self.kind_of(play)
+        hand = self.hands[seat]
+        counts = self.counts[seat]
+        for card in play.cards:
+            hand.remove(card)
+            r = RANK_OF.get(card)
+            if r is None:
+                self.jokers[seat] -= 1
+            else:
+                counts[r] -= 1
+        self.played += play.cards
+        self.plays[seat] += 1
+        if kind.type in BOMBS:
+            self.bombs += 1
+        self.to_beat = (seat, play, kind)
+        self.passes = 0
+        self.trick.append((seat, play, kind))
+        events = [Event("play", {"seat": seat, **play_json(play, kind), "left": len(hand)})]
+        if not hand:  # GD-15: the first to empty their hand wins at once
+            return events + self._end_hand(seat)
+        self.turn = (seat + 1) % self.players
+        return events
+
+    def _pass(self, seat: int) -> list[Event]:
+        self.trick.append((seat, None, None))
+        self.passes += 1
+        events = [Event("pass", {"seat": seat})]
+        if self.passes == self.players - 1:  # GD-12: everyone else has passed
+            return events + self._end_trick()
+        self.turn = (seat + 1) % self.players
+        return events
+
+    def _end_trick(self) -> list[Event]:
+        assert self.to_beat is not None
+        winner = self.to_beat[0]
+        n = self.players
+        events = [Event("trick_won", {"seat": winner})]
+        # GD-12: the winner draws first, then the others in seat order; GD-13: while the
+        # talon lasts.
+        order = range(winner, winner + n) if self.gdy.draw_everyone else (winner,)
+        for s in order:
+            if not self.talon:
+                break
+            seat = s % n
+            card = self.talon.pop()
+            self._give(seat, card)
+            events.append(
+                Event("draw", {"seat": seat, "talon": len(self.talon)}, {seat: {"card": card}})
+            )
+        self.to_beat = None
+        self.passes = 0
+        self.trick = []
+        return events + self._start_trick(winner)
+
+    def _start_trick(self, leader: int) -> list[Event]:
+        """GD-14: a leader holding a lone joker cannot lead and passes the lead on. If nobody
+        can lead, nobody will ever play again: the hand is dead."""
+        events: list[Event] = []
+        n = self.players
+        for _ in range(n):
+            hand = self.hands[leader]
+            if len(hand) > 1 or hand[0] not in JOKERS:
+                self.leader = self.turn = leader
+                return events
+            following = (leader + 1) % n
+            events.append(Event("lead_passed", {"seat": leader, "to": following}))
+            leader = following
+        return events + self._end_hand(None)
+
+    def _give(self, seat: int, card: str) -> None:
+        self.hands[seat].append(card)
+        r = RANK_OF.get(card)
+        if r is None:
+            self.jokers[seat] += 1
+        else:
+            self.counts[seat][r] += 1
+
+    # -- hands and the series ------------------------------------------------------
+    def deal(self, deck: Sequence[str], dealer: int) -> list[Event]:
+        """GD-4: whole hands in seat order from the top of ``deck`` (the dealer's 6, the
+        others' 5); the rest is the talon. GD-5: the dealer leads."""
+        n = self.players
+        at = 0
+        for seat in range(n):
+            size = 6 if seat == dealer else 5
+            self.set_hand(seat, deck[at : at + size])
+            at += size
+        self.talon = list(reversed(deck[at:]))
+        self.dealer = dealer
+        self.to_beat = None
+        self.passes = 0
+        self.trick = []
+        self.played = []
+        self.bombs = 0
+        self.plays = [0] * n
+        deal = Event(
+            "deal",
+            {
+                "hand_no": self.hand_no + 1,
+                "dealer": dealer,
+                "counts": [len(h) for h in self.hands],
+                "talon": len(self.talon),
+            },
+            {seat: {"hand": sort_cards(self.hands[seat])} for seat in range(n)},
+        )
+        return [deal, *self._start_trick(dealer)]
+
+    def set_hand(self, seat: int, cards: Sequence[str]) -> None:
+        self.hands[seat] = list(cards)
+        counts = [0] * 13
+        jokers = 0
+        for card in cards:
+            r = RANK_OF.get(card)
+            if r is None:
+                jokers += 1
+            else:
+                counts[r] += 1
+        self.counts[seat] = counts
+        self.jokers[seat] = jokers
+
+    def _end_hand(self, winner: int | None) -> list[Event]:
+        """GD-16: every other player pays the winner; GD-17: the next hand, dealt by the
+        winner, or the end of the game."""
+        n = self.players
+        payments = [0] * n
+        losers = []
+        if winner is not None:
+            for seat in range(n):
+                if seat == winner:
+                    continue
+                hand = self.hands[seat]
+                shut = is_shut_out(seat == self.dealer, self.plays[seat])
+                pays = hand_payment(hand, self.bombs, shut, self.gdy.scoring)
+                payments[seat] -= pays
+                payments[winner] += pays
+                losers.append(
+                    {
+                        "seat": seat,
+                        "cards": len(hand),
+                        "jokers": sum(1 for c in hand if c in JOKERS),
+                        "twos": self.counts[seat][TWO],
+                        "shut_out": shut,
+                        "pays": pays,
+                    }
+                )
+        for seat in range(n):
+            self.totals[seat] += payments[seat]
+        result = {
+            "hand_no": self.hand_no + 1,
+            "dealer": self.dealer,
+            "winner": winner,
+            "bombs": self.bombs,
+            "payments": payments,
+            "hands": [sort_cards(h) for h in self.hands],
+            "losers": losers,
+        }
+        self.results.append(result)
+        events = [Event("hand_over", copy.deepcopy(result))]
+        if self.hand_no + 1 < self.gdy.hand_count:
+            self.hand_no += 1
+            deck = self.gdy.shuffled_deck(
+                self.next_decks.pop(0) if self.next_decks else None, self.rng
+            )
+            return events + self.deal(deck, self.dealer if winner is None else winner)
+        self.over = True
+        return [*events, Event("game_over", {"totals": list(self.totals)})]
+
+    # -- reading what a player meant -------------------------------------------------
+    def kind_of(self, play: Play) -> Kind:
+        """The type of a legal play (its reading is complete, or it is a joker bomb)."""
+        kind = classify_reading(play.reading, len(play.cards), self.rules)
+        assert kind is not None
+        return kind
+
+    def _holds(self, seat: int, action: Action) -> bool:
+        if isinstance(action, Pass):
+            return True
+        hand = self.hands[seat]
+        cards = action.cards
+        if type(cards) is not tuple or type(action.reading) is not tuple:
+            return False  # a hand-built play in another spelling: _resolve normalises it
+        return all(hand.count(card) >= cards.count(card) for card in cards)
+
+    def _resolve(self, seat: int, action: object, legal: list[Action]) -> Action | str:
+        """The legal action ``action`` means, or a player-facing reason why there is none."""
+        target = self.to_beat[2] if self.to_beat else None
+        if isinstance(action, Pass):
+            return "You cannot pass: you lead this trick"
+        if not isinstance(action, Play):
+            return "That is not a Gan Deng Yan action: play some cards or pass"
+        cards, reading = action
+        if not isinstance(cards, tuple | list) or not all(isinstance(c, str) for c in cards):
+            return "A play lists its cards as card codes such as 5h or RJ"
+        if not isinstance(reading, tuple | list) or not all(isinstance(r, str) for r in reading):
+            return "A play's reading lists ranks such as 5 or T"
+        cards, reading = tuple(cards), tuple(reading)
+        if not cards:
+            return "A play needs at least one card"
+        for card in cards:
+            if not is_card_code(card):
+                return f"{card!r} is not a card (cards are written like 5h, Td or RJ)"
+        hand = self.hands[seat]
+        for card, k in Counter(cards).items():
+            held = hand.count(card)
+            if held < k:
+                return (
+                    f"You do not hold {card}"
+                    if not held
+                    else f"You hold {card} only {held} time(s)"
+                )
+        if len(cards) == 1 and cards[0] in JOKERS:
+            return "A joker cannot be played alone (GD-3)"
+        problem = reading_problem(cards, reading)
+        if problem:
+            return problem
+        play = canonical(cards, reading)
+        if not play.reading and play.jokers < len(play.cards):
+            return self._highest(play, legal, target)
+        if play in legal:
+            return play
+        kind = classify_reading(play.reading, len(play.cards), self.rules)
+        if kind is None:
+            return self._no_shape(play)
+        return self._does_not_beat(kind, target)
+
+    def _highest(self, play: Play, legal: list[Action], target: Kind | None) -> Action | str:
+        """GD-10: with no reading given, the highest legal reading of these cards."""
+        naturals = sorted(card_rank(c) for c in play.cards if c not in JOKERS)
+        options = [
+            a
+            for a in legal
+            if isinstance(a, Play)
+            and len(a.cards) == len(play.cards)
+            and a.jokers == play.jokers
+            and sorted(card_rank(c) for c in a.cards if c not in JOKERS) == naturals
+        ]
+        if not options:
+            if target is None:
+                return "These cards make no play, whatever the jokers stand for"
+            return f"These cards cannot beat {describe_kind(target)}, whatever the jokers stand for"
+        best = max(options, key=lambda a: reading_strength(self.kind_of(a), self.rules))
+        joker_reads = iter(r for c, r in zip(best.cards, best.reading, strict=True) if c in JOKERS)
+        reading = [next(joker_reads) if c in JOKERS else c[0] for c in play.cards]
+        return canonical(play.cards, reading)
+
+    def _no_shape(self, play: Play) -> str:
+        reads = sorted(RANK_INDEX[r] for r in play.reading)
+        shown = " ".join(rank_name(r) for r in reads)
+        if len(set(reads)) > 1 and reads[-1] == TWO:
+            return f"{shown} is not a play: a 2 is never part of a straight or of consecutive pairs"
+        counts = Counter(reads)
+        if set(counts.values()) == {2} and reads[-1] - reads[0] + 1 == len(counts):
+            return (
+                f"{shown} is not a play: consecutive pairs need at least "
+                f"{self.rules.min_pairs} pairs at this table"
+            )
+        return (
+            f"{shown} is not a play: play a single card, a pair, three of a kind, a straight, "
+            "consecutive pairs or a bomb"
+        )
+
+    def _does_not_beat(self, kind: Kind, target: Kind | None) -> str:
+        if target is None or beats(kind, target, self.rules):
+            return "That play is not allowed now"
+        mine, theirs = describe_kind(kind), describe_kind(target)
+        mine = mine[0].upper() + mine[1:]
+        if target.type in BOMBS:
+            return f"{mine} does not beat {theirs}: only a bigger bomb does"
+        if target.rank == TWO:
+            return f"{mine} does not beat {theirs}: nothing but a bomb beats a 2"
+        if kind.type != target.type or kind.length != target.length:
+            return f"{mine} does not answer {theirs}: play {shape(target)} or a bomb"
+        higher = Kind(target.type, target.rank + 1, target.length)
+        if target.type in SETS.values():
+            answers = [describe_kind(higher)]
+            if higher.rank != TWO:
+                answers.append(describe_kind(Kind(target.type, TWO, target.length)))
+            answer = " or ".join(answers)
+        elif higher.top > RANK_INDEX["A"]:
+            return f"{mine} does not beat {theirs}: only a bomb does"
+        else:
+            answer = describe_kind(higher)
+        return f"{mine} does not beat {theirs}: play exactly one rank higher ({answer}) or a bomb"
+
+    # -- what seats see -------------------------------------------------------------
+    def view(self, seat: int | None) -> View:
+        view = self._base_view(seat)
+        view.update(
+            {
+                "hand_no": self.hand_no + 1,
+                "hand_count": self.gdy.hand_count,
+                "dealer": self.dealer,
+                "leader": self.leader,
+                "turn": None if self.over else self.turn,
+                "hand": None if seat is None else sort_cards(self.hands[seat]),
+                "counts": [len(h) for h in self.hands],
+                "talon": len(self.talon),
+                "to_beat": self._shown_to_beat(),
+                "passes": self.passes,
+                "trick": [self._shown_entry(e) for e in self.trick],
+                "played": list(self.played),
+                "bombs": self.bombs,
+                "plays": list(self.plays),
+                "totals": list(self.totals),
+                "results": copy.deepcopy(self.results),
+            }
+        )
+        return view
+
+    def _shown_to_beat(self) -> dict[str, Any] | None:
+        if self.to_beat is None:
+            return None
+        seat, play, kind = self.to_beat
+        return {"seat": seat, **play_json(play, kind)}
+
+    @staticmethod
+    def _shown_entry(entry: TrickEntry) -> dict[str, Any]:
+        seat, play, kind = entry
+        if play is None or kind is None:
+            return {"seat": seat, "pass": True}
+        return {"seat": seat, **play_json(play, kind)}
+
+    def full_view(self) -> View:
+        view = self.view(None)
+        view["hands"] = [sort_cards(h) for h in self.hands]
+        view["talon_cards"] = list(reversed(self.talon))
+        return view
+
+    def all_cards(self) -> list[str]:
+        cards = [c for hand in self.hands for c in hand]
+        return cards + self.talon + self.played
+
+    def _outcome(self) -> Outcome:
+        best = max(self.totals)
+        winners = tuple(s for s in range(self.players) if self.totals[s] == best)
+        return Outcome(
+            tuple(float(t) for t in self.totals),
+            winners,
+            {"totals": list(self.totals), "hands": copy.deepcopy(self.results)},
+        )
+
+    def clone(self) -> GanDengYanState:
+        other = GanDengYanState.__new__(GanDengYanState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.hands = [list(h) for h in self.hands]
+        other.counts = [list(c) for c in self.counts]
+        other.jokers = list(self.jokers)
+        other.talon = list(self.talon)
+        other.trick = list(self.trick)
+        other.played = list(self.played)
+        other.plays = list(self.plays)
+        other.totals = list(self.totals)
+        other.results = list(self.results)  # entries are never changed once written
+        other.next_decks = list(self.next_decks)
+        other._legal = {}
+        return other

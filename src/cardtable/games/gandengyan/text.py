@@ -1,0 +1,153 @@
+"""Words for plays, events and views: menus, logs, error messages and the terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.core.cards import JOKERS, pretty
+
+from .plays import (
+    BOMB,
+    ORDER,
+    PAIR,
+    PAIRS,
+    RANK_INDEX,
+    SINGLE,
+    STRAIGHT,
+    TRIPLE,
+    Kind,
+)
+
+
+def rank_name(rank: int) -> str:
+    return "10" if ORDER[rank] == "T" else ORDER[rank]
+
+
+def plural(rank: int) -> str:
+    return rank_name(rank) + "s"
+
+
+def describe_kind(kind: Kind) -> str:
+    """``a pair of 5s``, ``a straight 4–6``, ``a joker bomb of 2``…"""
+    lo = kind.rank
+    if kind.type == SINGLE:
+        return f"a single {rank_name(lo)}"
+    if kind.type == PAIR:
+        return f"a pair of {plural(lo)}"
+    if kind.type == TRIPLE:
+        return f"three {plural(lo)}"
+    if kind.type == STRAIGHT:
+        return f"a straight {rank_name(lo)}–{rank_name(kind.top)}"
+    if kind.type == PAIRS:
+        return f"consecutive pairs {rank_name(lo) * 2}–{rank_name(kind.top) * 2}"
+    if kind.type == BOMB:
+        return f"a bomb of {kind.length} {plural(lo)}"
+    return f"a joker bomb of {kind.length}"
+
+
+def shape(kind: Kind) -> str:
+    """The type and size a play must match to answer ``kind`` (GD-7)."""
+    if kind.type == STRAIGHT:
+        return f"a straight of {kind.length} cards"
+    if kind.type == PAIRS:
+        return f"{kind.length // 2} consecutive pairs"
+    return {SINGLE: "a single card", PAIR: "a pair", TRIPLE: "three of a kind"}[kind.type]
+
+
+def show_cards(cards: Sequence[str], reading: Sequence[str] = ()) -> str:
+    """Cards for people; a joker shows what it stands for: ``5♥ Joker(6) 7♠``."""
+    out = []
+    for i, card in enumerate(cards):
+        if card in JOKERS and i < len(reading):
+            out.append(f"Joker({rank_name(RANK_INDEX[reading[i]])})")
+        elif card in JOKERS:
+            out.append("Joker")
+        else:
+            out.append(pretty(card))
+    return " ".join(out)
+
+
+def kind_from_json(data: Mapping[str, Any]) -> Kind:
+    rank = data.get("rank")
+    return Kind(
+        str(data["type"]), RANK_INDEX[rank] if isinstance(rank, str) else -1, data["length"]
+    )
+
+
+def describe_shown_play(data: Mapping[str, Any]) -> str:
+    """A play as the view and the events show it (``cards``, ``as``, ``type`` …)."""
+    kind = kind_from_json(data)
+    return f"{describe_kind(kind)} ({show_cards(data['cards'], data.get('as') or ())})"
+
+
+def describe_event(event: Mapping[str, Any]) -> str:
+    kind = event.get("type")
+    seat = event.get("seat")
+    if kind == "play":
+        return f"Seat {seat} plays {describe_shown_play(event)}"
+    if kind == "pass":
+        return f"Seat {seat} passes"
+    if kind == "trick_won":
+        return f"Seat {seat} wins the trick"
+    if kind == "draw":
+        card = event.get("card")
+        what = show_cards([card]) if isinstance(card, str) else "a card"
+        return f"Seat {seat} draws {what} ({event.get('talon')} left in the talon)"
+    if kind == "lead_passed":
+        return f"Seat {seat} holds only a joker and passes the lead to seat {event.get('to')}"
+    if kind == "deal":
+        mine = event.get("hand")
+        text = f"Hand {event.get('hand_no')}: seat {event.get('dealer')} deals"
+        return text + (f"; you get {show_cards(mine)}" if isinstance(mine, list) else "")
+    if kind == "hand_over":
+        return _describe_result(event)
+    if kind == "game_over":
+        return "Game over: totals " + " / ".join(_signed(t) for t in event.get("totals", []))
+    return ", ".join(f"{k}={v}" for k, v in event.items())
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+def _describe_result(result: Mapping[str, Any]) -> str:
+    winner = result.get("winner")
+    if winner is None:
+        return f"Hand {result.get('hand_no')} is dead: nobody can play, nobody pays"
+    parts = [
+        f"seat {loser['seat']} pays {loser['pays']}" + (" (shut out)" if loser["shut_out"] else "")
+        for loser in result.get("losers", [])
+    ]
+    return f"Seat {winner} wins hand {result.get('hand_no')}: " + ", ".join(parts)
+
+
+def render_view(view: Mapping[str, Any], title: str) -> str:
+    """A plain-text picture of a seat's view (``cardtable play``)."""
+    me = view.get("seat")
+    lines = [
+        f"{title} — hand {view['hand_no']} of {view['hand_count']} · "
+        f"dealer: seat {view['dealer']} · talon: {view['talon']} cards · "
+        f"bombs this hand: {view['bombs']}"
+    ]
+    for seat, count in enumerate(view["counts"]):
+        who = f"Seat {seat}" + (" (you)" if seat == me else "")
+        total = _signed(view["totals"][seat])
+        line = f"  {who}: {count} cards, {view['plays'][seat]} plays, total {total}"
+        if seat == me and view.get("hand") is not None:
+            line += f"  |  {show_cards(view['hand'])}"
+        lines.append(line)
+    beat = view.get("to_beat")
+    if beat:
+        lines.append(f"To beat: seat {beat['seat']}'s {describe_shown_play(beat)}")
+    elif not view["over"]:
+        lines.append(f"Seat {view['leader']} leads a new trick")
+    for result in view.get("results", [])[-1:]:
+        lines.append("Last hand: " + _describe_result(result))
+    if view["over"]:
+        lines.append("Game over")
+    elif view["turn"] == me:
+        lines.append("Your turn")
+    else:
+        lines.append(f"Waiting for seat {view['turn']}")
+    return "\n".join(lines)
