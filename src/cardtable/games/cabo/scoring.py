@@ -15,7 +15,9 @@ def kamikaze_seat(rows: Sequence[Sequence[int]]) -> int | None:
     """The seat whose cards are exactly 12, 12, 13, 13, if any (only one can be: there are
     two 13s)."""
     for seat, row in enumerate(rows):
-        if len(row) == len(KAMIKAZE_HAND) and tuple(sorted(row)) == KAMIKAZE_HAND:
+        # 50 is the highest sum four cards can make, and only 12, 12, 13, 13 make it; the
+        # sorted comparison keeps this right for any deck.
+        if len(row) == 4 and sum(row) == 50 and tuple(sorted(row)) == KAMIKAZE_HAND:
             return seat
     return None
 

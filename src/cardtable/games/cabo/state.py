@@ -16,7 +16,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core import Event, Outcome, State, View
-from cardtable.core.deck import stack
 from cardtable.games.cabo import scoring
 from cardtable.games.cabo.actions import (
     CALL,
@@ -39,7 +38,6 @@ from cardtable.games.cabo.actions import (
 )
 from cardtable.games.cabo.cards import (
     CODES,
-    FULL,
     FULL_VALUES,
     HAND_SIZE,
     PEEK,
@@ -365,8 +363,9 @@ class CaboState(State[Action]):
         if self.stacked:
             deck = list(self.stacked[0])
             self.stacked = self.stacked[1:]
-        else:
-            deck = [VALUE_OF[c] for c in reversed(stack(FULL, None, self.rng))]
+        else:  # a plain seeded shuffle of the 52 numbers: the list's end is the top
+            deck = list(FULL_VALUES)
+            self.rng.shuffle(deck)
         players = self.players
         self.rows = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(players)]
         self.deck = deck
