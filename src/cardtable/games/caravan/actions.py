@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from cardtable.core import IllegalAction, wire
-from cardtable.core.cards import is_card_code
+from cardtable.core.cards import is_card_code, standard_deck
 
 from .rules import is_number
 
@@ -49,6 +49,30 @@ class Resign(NamedTuple):
 
 
 Action = Play | Attach | Discard | Disband | Resign
+
+# Interned actions: legal_actions hands out these shared values instead of building ~20
+# tuples a decision (the hot path of every bot and benchmark).
+_CODES = standard_deck(jokers=True)
+PLAYS = {card: tuple(Play(card, c) for c in range(CARAVANS)) for card in _CODES if is_number(card)}
+DISCARDS = {card: Discard(card) for card in _CODES}
+DISBANDS = tuple(Disband(c) for c in range(CARAVANS))
+INTERNED_DEPTH = 16  # number cards per caravan with interned attachments; deeper are built
+
+
+def attach(card: str, x: int, k: int) -> Attach:
+    """``card`` onto number card ``k`` of caravan ``x = 3 * seat + caravan``."""
+    row = ATTACHES[card][x]
+    return row[k] if k < len(row) else Attach(card, x // CARAVANS, x % CARAVANS, k)
+
+
+ATTACHES = {
+    card: tuple(
+        tuple(Attach(card, x // CARAVANS, x % CARAVANS, k) for k in range(INTERNED_DEPTH))
+        for x in range(SEATS * CARAVANS)
+    )
+    for card in _CODES
+    if not is_number(card)
+}
 
 KINDS = ("play", "discard", "disband", "resign")
 

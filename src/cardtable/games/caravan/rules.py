@@ -11,7 +11,7 @@ a suffix: the engine tags each attached card with the seat that played it (``"Kd
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 Stack = Sequence[str]
 Caravan = Sequence[Stack]
@@ -58,51 +58,76 @@ def queens_on_last(caravan: Caravan) -> int:
     return sum(1 for card in caravan[-1] if card[0] == "Q") if caravan else 0
 
 
-def direction(caravan: Caravan, *, steady_base: int = NONE) -> int:
-    """UP, DOWN, or NONE for fewer than two cards (CV-10, CV-13).
+def end(
+    caravan: Caravan, *, steady_base: int = NONE, first_card_suit: bool = False
+) -> tuple[int, int, str | None]:
+    """What the next number card must answer to: (last rank or 0 when empty, direction,
+    current suit) (CV-10 … CV-13, CV-15).
 
-    The last two number cards give the direction (equal ranks count as descending), then
-    each queen on the last card reverses it. ``steady_base`` is what the ``steady_course``
-    variant remembers for a pair of equal ranks left by a removal: the direction to read
-    for that pair instead of descending."""
-    if len(caravan) < 2:
-        return NONE
+    The last two number cards give the direction (equal ranks count as descending) and a
+    single card has none; each queen on the last card reverses it and the latest one sets
+    the suit, which is otherwise the last card's (the first card's with
+    ``first_card_suit``). ``steady_base`` is what the ``steady_course`` variant remembers
+    for a pair of equal ranks left by a removal: the direction to read for that pair
+    instead of descending."""
+    if not caravan:
+        return 0, NONE, None
     last = caravan[-1]
-    before = NUMBER_VALUES[caravan[-2][0][0]]
-    now = NUMBER_VALUES[last[0][0]]
-    if now > before:
-        heading = UP
-    elif now < before:
-        heading = DOWN
-    else:
-        heading = steady_base or DOWN
-    for card in last:
-        if card[0] == "Q":
-            heading = -heading
-    return heading
+    rank = NUMBER_VALUES[last[0][0]]
+    current = caravan[0][0][1] if first_card_suit else last[0][1]
+    heading = NONE
+    if len(caravan) > 1:
+        before = NUMBER_VALUES[caravan[-2][0][0]]
+        heading = UP if rank > before else DOWN if rank < before else (steady_base or DOWN)
+    if len(last) > 1:
+        for card in last:
+            if card[0] == "Q":
+                heading = -heading
+                current = card[1]
+    return rank, heading, current
+
+
+def direction(caravan: Caravan, *, steady_base: int = NONE) -> int:
+    """UP, DOWN, or NONE for fewer than two cards (CV-10, CV-13); see ``end``."""
+    return end(caravan, steady_base=steady_base)[1]
 
 
 def suit(caravan: Caravan, *, first_card_suit: bool = False) -> str | None:
-    """The current suit (CV-13): the latest queen's on the last card, else the last card's
-    (the first card's with ``first_card_suit``); None for an empty caravan."""
-    if not caravan:
-        return None
-    last = caravan[-1]
-    for card in reversed(last):
-        if card[0] == "Q":
-            return card[1]
-    return caravan[0][0][1] if first_card_suit else last[0][1]
+    """The current suit (CV-13), None for an empty caravan; see ``end``."""
+    return end(caravan, first_card_suit=first_card_suit)[2]
 
 
-def fits(rank: int, card_suit: str, last_rank: int, heading: int, current_suit: str | None) -> bool:
-    """Whether a number card of ``rank`` and ``card_suit`` may follow a last card of
-    ``last_rank`` (0 for an empty caravan) on a caravan going ``heading`` in
-    ``current_suit`` (CV-9 … CV-12). The engine's hot path calls this directly."""
-    if rank == last_rank:
+def fits(rank: int, card_suit: str, end: tuple[int, int, str | None]) -> bool:
+    """Whether a number card of ``rank`` and ``card_suit`` may follow a caravan whose
+    ``end`` is given (CV-9 … CV-12): never the last card's rank; with a direction, higher
+    when ascending or lower when descending, unless of the current suit."""
+    last, heading, current = end
+    if rank == last:
         return False
-    if heading == NONE or card_suit == current_suit:
+    if heading == NONE or card_suit == current:
         return True
-    return rank > last_rank if heading == UP else rank < last_rank
+    return rank > last if heading == UP else rank < last
+
+
+# Every possible end (last rank 0–10, direction, suit or none) with the number cards that
+# may follow it, built once from `fits`: the engine's hot path is a set lookup.
+_NUMBER_CARDS = [r + s for s in "shdc" for r in NUMBER_VALUES]
+FOLLOWERS: dict[tuple[int, int, str | None], frozenset[str]] = {
+    (last, heading, current): frozenset(
+        card
+        for card in _NUMBER_CARDS
+        if fits(NUMBER_VALUES[card[0]], card[1], (last, heading, current))
+    )
+    for last in range(11)
+    for heading in (UP, DOWN, NONE)
+    for current in (None, "s", "h", "d", "c")
+}
+
+
+def playable(cards: Iterable[str], end: tuple[int, int, str | None]) -> list[str]:
+    """The number cards among ``cards`` that may follow a caravan whose ``end`` is given."""
+    allowed = FOLLOWERS[end]
+    return [card for card in cards if card in allowed]
 
 
 def number_refusal(
@@ -110,15 +135,11 @@ def number_refusal(
 ) -> str | None:
     """Why the number card ``card`` cannot extend ``caravan`` (a phrase to complete "You
     cannot play it: …"), or None when it can."""
-    if not caravan:
+    tail = end(caravan, steady_base=steady_base, first_card_suit=first_card_suit)
+    if playable([card], tail):
         return None
-    last = caravan[-1][0]
-    rank, last_rank = NUMBER_VALUES[card[0]], NUMBER_VALUES[last[0]]
-    heading = direction(caravan, steady_base=steady_base)
-    current = suit(caravan, first_card_suit=first_card_suit)
-    if fits(rank, card[1], last_rank, heading, current):
-        return None
-    if rank == last_rank:
+    last, (_, heading, current) = caravan[-1][0], tail
+    if NUMBER_VALUES[card[0]] == NUMBER_VALUES[last[0]]:
         return f"never the same rank twice in a row, and the last card is a {rank_name(last)}"
     wanted = "higher" if heading == UP else "lower"
     assert current is not None

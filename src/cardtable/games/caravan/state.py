@@ -18,8 +18,22 @@ from cardtable.core import Event, IllegalAction, Outcome, State, View
 from cardtable.core.cards import is_card_code, pretty
 
 from . import rules
-from .actions import CARAVANS, Action, Attach, Disband, Discard, Play, Resign
-from .rules import NONE, NUMBER_VALUES, fits, is_joker, is_number
+from .actions import (
+    ATTACHES,
+    CARAVANS,
+    DISBANDS,
+    DISCARDS,
+    INTERNED_DEPTH,
+    PLAYS,
+    Action,
+    Attach,
+    Disband,
+    Discard,
+    Play,
+    Resign,
+    attach,
+)
+from .rules import FOLLOWERS, NONE, NUMBER_VALUES, is_joker, is_number
 
 if TYPE_CHECKING:
     from .game import CaravanGame
@@ -38,6 +52,9 @@ class CaravanState(State[Action]):
         self.decks: list[list[str]] = [[], []]  # top card last
         self.discards: list[list[str]] = [[], []]  # top card last
         self.caravans: list[list[list[str]]] = [[] for _ in range(2 * CARAVANS)]
+        # Each caravan's value, a cache of rules.value refreshed whenever its cards change
+        # (every action asks who sells, so it is read far more often than it changes).
+        self.values = [0] * (2 * CARAVANS)
         self.to_place = [OPENING_CARDS, OPENING_CARDS]  # opening cards still to place (CV-3)
         self.turn = 0
         self._to_act: tuple[int, ...] = (0,)
@@ -94,7 +111,10 @@ class CaravanState(State[Action]):
 
     # -- derived facts -----------------------------------------------------------------
     def value(self, x: int) -> int:
-        return rules.value(self.caravans[x], king_adds=self.rules.king_adds)
+        return self.values[x]
+
+    def _revalue(self, x: int) -> None:
+        self.values[x] = rules.value(self.caravans[x], king_adds=self.rules.king_adds)
 
     def direction(self, x: int) -> int:
         return rules.direction(self.caravans[x], steady_base=self.steady[x])
@@ -104,9 +124,8 @@ class CaravanState(State[Action]):
 
     def sellers(self) -> list[int | None]:
         """Who sells each facing pair now (CV-18): seat 0, seat 1 or None."""
-        king_adds = self.rules.king_adds
-        values = [rules.value(c, king_adds=king_adds) for c in self.caravans]
-        return [rules.pair_seller(values[i], values[CARAVANS + i]) for i in range(CARAVANS)]
+        v, seller = self.values, rules.pair_seller
+        return [seller(v[0], v[3]), seller(v[1], v[4]), seller(v[2], v[5])]
 
     # -- legal actions -----------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[Action]:
@@ -115,61 +134,60 @@ class CaravanState(State[Action]):
         if self.to_place[seat]:
             return self._opening_actions(seat, distinct)
         actions: list[Action] = []
-        faces: list[str] = []
-        own = CARAVANS * seat
-        ends: list[tuple[int, int, str | None]] | None = None
-        for card in distinct:
-            rank = NUMBER_VALUES.get(card[0])
-            if rank is None:
-                faces.append(card)
-                continue
-            if ends is None:
-                ends = [self._end_of(own + c) for c in range(CARAVANS)]
-            card_suit = card[1]
-            for c, (last, heading, current) in enumerate(ends):
-                if fits(rank, card_suit, last, heading, current):
-                    actions.append(Play(card, c))
+        numbers = [card for card in distinct if card[0] in NUMBER_VALUES]
+        if numbers:
+            own = CARAVANS * seat
+            for c in range(CARAVANS):
+                allowed = FOLLOWERS[self._end_of(own + c)]
+                actions += [PLAYS[card][c] for card in numbers if card in allowed]
+        faces = [card for card in distinct if card[0] not in NUMBER_VALUES]
         if faces:
-            actions += self._attachments(faces)
-        actions += [Discard(card) for card in distinct]
-        actions += [Disband(c) for c in range(CARAVANS) if self.caravans[own + c]]
+            self._attachments(faces, actions)
+        actions += [DISCARDS[card] for card in distinct]
+        own = CARAVANS * seat
+        actions += [DISBANDS[c] for c in range(CARAVANS) if self.caravans[own + c]]
         return actions
 
     def _opening_actions(self, seat: int, distinct: list[str]) -> list[Action]:
         """CV-3: a number card on an empty caravan; CV-4: with none, discard and draw."""
         numbers = [card for card in distinct if is_number(card)]
         if not numbers:
-            return [Discard(card) for card in distinct]
+            return [DISCARDS[card] for card in distinct]
         own = CARAVANS * seat
         empty = [c for c in range(CARAVANS) if not self.caravans[own + c]]
-        return [Play(card, c) for card in numbers for c in empty]
+        return [PLAYS[card][c] for card in numbers for c in empty]
 
     def _end_of(self, x: int) -> tuple[int, int, str | None]:
-        """(last rank or 0, direction, suit) of a caravan: all a number card must match."""
-        stacks = self.caravans[x]
-        if not stacks:
-            return 0, NONE, None
-        return NUMBER_VALUES[stacks[-1][0][0]], self.direction(x), self.suit(x)
+        return rules.end(
+            self.caravans[x], steady_base=self.steady[x], first_card_suit=self.rules.first_card_suit
+        )
 
-    def _attachments(self, faces: list[str]) -> list[Action]:
+    def _attachments(self, faces: list[str], out: list[Action]) -> None:
         """Every face card on every number card that can take one more (CV-14 … CV-17)."""
         limit = self.rules.attach_limit
-        anywhere = self.rules.queen_anywhere
-        spots: list[tuple[int, int, int]] = []
-        last_spots: list[tuple[int, int, int]] = []
+        rows: list[tuple[int, int, list[int] | None]] = []  # (caravan, cards, room if not all)
+        lasts: list[tuple[int, int]] = []  # (caravan, last card) where the last card has room
         for x, stacks in enumerate(self.caravans):
-            s, c = divmod(x, CARAVANS)
-            top = len(stacks) - 1
-            for k, stack in enumerate(stacks):
-                if len(stack) <= limit:
-                    spots.append((s, c, k))
-                    if k == top:
-                        last_spots.append((s, c, k))
-        out: list[Action] = []
+            n = len(stacks)
+            if not n:
+                continue
+            if n <= INTERNED_DEPTH and max(map(len, stacks)) <= limit:
+                rows.append((x, n, None))  # the usual case: a slice of interned actions
+            else:
+                rows.append((x, n, [k for k, stack in enumerate(stacks) if len(stack) <= limit]))
+            if len(stacks[-1]) <= limit:
+                lasts.append((x, n - 1))
+        anywhere = self.rules.queen_anywhere
         for card in faces:
-            where = last_spots if card[0] == "Q" and not anywhere else spots
-            out += [Attach(card, s, c, k) for s, c, k in where]
-        return out
+            if card[0] == "Q" and not anywhere:
+                out += [attach(card, x, k) for x, k in lasts]
+                continue
+            table = ATTACHES[card]
+            for x, n, room in rows:
+                if room is None:
+                    out += table[x][:n]
+                else:
+                    out += [attach(card, x, k) for k in room]
 
     def _why_illegal(self, seat: int, action: Action) -> str:
         return self._refusal(seat, action) or NOT_ALLOWED
@@ -268,6 +286,7 @@ class CaravanState(State[Action]):
         self._from_hand(seat, card)
         x = CARAVANS * seat + c
         self.caravans[x].append([card])
+        self._revalue(x)
         self.steady[x] = NONE
         events.append(Event("play", {"seat": seat, "card": card, "caravan": c}))
         if self.to_place[seat]:
@@ -301,6 +320,8 @@ class CaravanState(State[Action]):
             self._removed(x, [target], before, events)
         elif is_joker(card):
             self._joker(x, target, events)
+        else:
+            self._revalue(x)
         self._draw(seat, events)
 
     def _joker(self, x: int, target: list[str], events: list[Event]) -> None:
@@ -337,6 +358,7 @@ class CaravanState(State[Action]):
                 {"seat": owner, "caravan": c, "cards": [card[:2] for s in gone for card in s]},
             )
         )
+        self._revalue(x)
         stacks = self.caravans[x]
         if self.rules.steady_course and len(stacks) >= 2 and stacks[-1][0][0] == stacks[-2][0][0]:
             # Keep the direction the caravan had: store it net of the queens on the new
@@ -364,6 +386,7 @@ class CaravanState(State[Action]):
         for stack in stacks:
             self._to_discards(seat, stack)
         stacks.clear()
+        self.values[x] = 0
         self.steady[x] = NONE
 
     def _to_discards(self, owner: int, stack: list[str]) -> None:
@@ -506,12 +529,17 @@ class CaravanState(State[Action]):
         new.players = self.players
         new._legal = {}
         new.rules = self.rules
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        # After the deal only `reshuffle` draws from the generator; without it the copy
+        # may share the (never again consulted) generator and skip a costly state copy.
+        new.rng = self.rng
+        if self.rules.reshuffle:
+            new.rng = random.Random.__new__(random.Random)
+            new.rng.setstate(self.rng.getstate())
         new.hands = [h[:] for h in self.hands]
         new.decks = [d[:] for d in self.decks]
         new.discards = [d[:] for d in self.discards]
         new.caravans = [[s[:] for s in stacks] for stacks in self.caravans]
+        new.values = self.values[:]
         new.to_place = self.to_place[:]
         new.turn = self.turn
         new._to_act = self._to_act
@@ -519,8 +547,10 @@ class CaravanState(State[Action]):
         new.reshuffles_left = self.reshuffles_left[:]
         new.steady = self.steady[:]
         new.redeals = [[h[:] for h in shown] for shown in self.redeals]
-        new.known_hidden = [k.copy() for k in self.known_hidden]
-        new.known_deck = [k.copy() for k in self.known_deck]
+        new.known_hidden, new.known_deck = self.known_hidden, self.known_deck
+        if self.rules.short_deck:  # the only variant that ever changes them
+            new.known_hidden = [k.copy() for k in self.known_hidden]
+            new.known_deck = [k.copy() for k in self.known_deck]
         new.aside = self.aside  # never changes during a game
         return new
 
