@@ -1,0 +1,103 @@
+// The HTTP side of the server: the game listing and table creation, plus the seat tokens
+// this browser holds (localStorage, one record per table, so a reload gets back in).
+
+const TABLES_KEY = "cardtable.tables";
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function request(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch (error) {
+    throw new ApiError(0, "network", String(error?.message ?? error));
+  }
+  let data = null;
+  const text = await response.text();
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (!response.ok) {
+    let message = `${response.status} ${response.statusText}`;
+    if (data && typeof data === "object") {
+      const d = data.detail ?? data.message;
+      if (typeof d === "string") message = d;
+      else if (Array.isArray(d)) message = d.map((x) => x.msg ?? JSON.stringify(x)).join("; ");
+    }
+    throw new ApiError(response.status, data?.code ?? "http", message);
+  }
+  return data;
+}
+
+/** The games the server offers, each {name, title, options: [...], levels: [...], ...}. */
+export async function listGames() {
+  const data = await request("GET", "/api/games");
+  const list = Array.isArray(data) ? data : (data?.games ?? []);
+  return list.map(normalizeGame);
+}
+
+function normalizeGame(g) {
+  const options = Array.isArray(g.options)
+    ? g.options
+    : Object.entries(g.options ?? {}).map(([name, o]) => ({ name, ...o }));
+  let levels = g.levels ?? g.bots ?? g.bot_levels ?? null;
+  if (Array.isArray(levels)) levels = levels.filter((l) => typeof l === "string" && !l.includes(":"));
+  return { ...g, options, levels };
+}
+
+export async function createTable(game, options, seats) {
+  return request("POST", "/api/tables", { game, options, seats });
+}
+
+export async function getTable(id) {
+  return request("GET", `/api/tables/${encodeURIComponent(id)}`);
+}
+
+function readAll() {
+  try {
+    return JSON.parse(localStorage.getItem(TABLES_KEY) || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
+function writeAll(all) {
+  try {
+    localStorage.setItem(TABLES_KEY, JSON.stringify(all));
+  } catch {
+    /* storage full or unavailable: the table still works until a reload */
+  }
+}
+
+/** What this browser knows of a table: {seat, token, game, options, seats, created}. */
+export function tableRecord(id) {
+  return readAll()[id] ?? null;
+}
+
+export function saveTableRecord(id, record) {
+  const all = readAll();
+  all[id] = { ...(all[id] ?? {}), ...record };
+  // Keep the 30 most recent tables.
+  const ids = Object.keys(all).sort((a, b) => (all[b].created ?? 0) - (all[a].created ?? 0));
+  for (const old of ids.slice(30)) delete all[old];
+  writeAll(all);
+}
+
+export function recentTables() {
+  const all = readAll();
+  return Object.entries(all)
+    .map(([id, r]) => ({ id, ...r }))
+    .sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
+}

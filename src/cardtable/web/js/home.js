@@ -1,0 +1,329 @@
+// The home page: the four games, each with a "new game" form built from the server's
+// listing (player count, each bot seat's level, every variant option with its one-line
+// explanation in both languages). Submitting creates a table and opens it.
+
+import { createTable, listGames, recentTables, saveTableRecord } from "./api.js";
+import { cardEl, ensureSprite } from "./cards.js";
+import { clear, h } from "./dom.js";
+import { GAMES, optionText } from "./gametext.js";
+import { pickText, t } from "./i18n.js";
+
+const ORDER = ["cambio", "cabo", "gandengyan", "caravan"];
+const DEFAULT_LEVELS = ["random", "easy", "medium", "hard"];
+const FANS = {
+  cambio: ["??", "Kh", "7s", "??"],
+  cabo: ["0", "7", "11", "13"],
+  gandengyan: ["3d", "4s", "5h", "RJ"],
+  caravan: ["9c", "Qd", "6h", "Ks"],
+};
+
+let cache = null; // the listing, fetched once per page load
+const formState = {}; // per game: {open, players, levels, options} survives a re-render
+
+export async function renderHome(root, app) {
+  ensureSprite();
+  clear(root);
+  const list = h("div", { class: "game-grid" });
+  const status = h("p", { class: "home-status", role: "status" }, t("home.loading"));
+  root.append(
+    h(
+      "section",
+      { class: "home", "aria-labelledby": "home-h" },
+      h("div", { class: "hero" }, h("h1", { id: "home-h" }, t("home.heading")), h("p", {}, t("app.tagline"))),
+      recentBlock(app),
+      status,
+      list,
+    ),
+  );
+  let games;
+  try {
+    cache ??= await listGames();
+    games = cache;
+    status.remove();
+  } catch (error) {
+    status.textContent = t("home.error", { msg: error.message });
+    status.classList.add("error");
+    games = [];
+  }
+  const byName = Object.fromEntries(games.map((g) => [g.name, g]));
+  const names = [...ORDER, ...games.map((g) => g.name).filter((n) => !ORDER.includes(n))];
+  for (const name of names) list.append(gameTile(name, byName[name], app));
+}
+
+function recentBlock(app) {
+  const open = recentTables().filter((r) => r.token && !r.finished);
+  if (!open.length) return null;
+  return h(
+    "nav",
+    { class: "recent", "aria-label": t("home.recent") },
+    h("h2", {}, t("home.recent")),
+    h(
+      "ul",
+      {},
+      open.slice(0, 4).map((r) =>
+        h(
+          "li",
+          {},
+          h(
+            "a",
+            { href: app.tableHref(r.id), onclick: (e) => app.follow(e, app.tableHref(r.id)) },
+            `${pickText(GAMES[r.game]?.title) || r.game} · ${t("table.tableId", { id: r.id })}`,
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function gameTile(name, game, app) {
+  const info = GAMES[name] ?? { title: { en: game?.title ?? name, zh: game?.title ?? name } };
+  const fan = h(
+    "div",
+    { class: "fan", "aria-hidden": "true" },
+    (FANS[name] ?? []).map((code, i) => {
+      const el = cardEl(code, { label: "" });
+      el.style.setProperty("--i", String(i));
+      return el;
+    }),
+  );
+  const tile = h(
+    "article",
+    { class: `game-tile game-${name}`, "aria-labelledby": `title-${name}`, dataset: { game: name } },
+    fan,
+    h(
+      "div",
+      { class: "tile-text" },
+      h("h2", { id: `title-${name}` }, pickText(info.title)),
+      info.sub ? h("p", { class: "sub" }, pickText(info.sub)) : null,
+      info.blurb ? h("p", { class: "blurb" }, pickText(info.blurb)) : null,
+    ),
+  );
+  if (!game) {
+    tile.classList.add("unavailable");
+    tile.append(h("p", { class: "not-yet" }, t("home.notYet")));
+    return tile;
+  }
+  tile.append(newGameForm(name, game, app));
+  return tile;
+}
+
+function playersOption(game) {
+  return game.options.find((o) => o.name === "players") ?? null;
+}
+
+function playerCounts(game) {
+  const o = playersOption(game);
+  const range = game.players;
+  if (range && typeof range === "object" && range.min != null) {
+    const out = [];
+    for (let n = Number(range.min); n <= Number(range.max); n++) out.push(n);
+    return out;
+  }
+  if (!o) return [Number(range ?? 2)];
+  if (o.choices?.length) return o.choices.map(Number);
+  const low = Number(o.low ?? o.default);
+  const high = Number(o.high ?? o.default);
+  const out = [];
+  for (let n = low; n <= high; n++) out.push(n);
+  return out;
+}
+
+function newGameForm(name, game, app) {
+  const st = (formState[name] ??= {
+    open: false,
+    players: Number(game.players?.default ?? playersOption(game)?.default ?? playerCounts(game)[0]),
+    levels: [],
+    options: {},
+  });
+  const levels = game.levels?.length ? game.levels : DEFAULT_LEVELS;
+  const fallback = ["medium", "easy", "random"].find((l) => levels.includes(l)) ?? levels[0];
+  const details = h("details", { class: "new-game", open: st.open });
+  details.addEventListener("toggle", () => (st.open = details.open));
+  const form = h("form", { class: "ng-form", novalidate: true });
+  const seatsBox = h("fieldset", { class: "seats" });
+  const message = h("p", { class: "form-msg", role: "alert" });
+
+  const renderSeats = () => {
+    clear(seatsBox);
+    seatsBox.append(h("legend", {}, t("form.seats")));
+    const list = h("ol", { class: "seat-list" });
+    for (let i = 0; i < st.players; i++) {
+      if (i === 0) {
+        list.append(h("li", { class: "seat-row you" }, h("span", { class: "seat-name" }, t("form.you"))));
+        continue;
+      }
+      const id = `ng-${name}-seat${i}`;
+      const select = h(
+        "select",
+        {
+          id,
+          name: `seat${i}`,
+          onchange: (e) => (st.levels[i] = e.target.value),
+        },
+        levels.map((lv) =>
+          h("option", { value: lv, selected: (st.levels[i] ?? fallback) === lv }, t(`level.${lv}`)),
+        ),
+      );
+      if (!levels.includes(st.levels[i] ?? fallback)) select.value = fallback;
+      st.levels[i] = select.value;
+      list.append(
+        h(
+          "li",
+          { class: "seat-row" },
+          h("label", { for: id, class: "seat-name" }, t("seat.bot", { n: i })),
+          select,
+        ),
+      );
+    }
+    seatsBox.append(list);
+  };
+
+  const counts = playerCounts(game);
+  const playersId = `ng-${name}-players`;
+  const playersRow =
+    counts.length > 1
+      ? h(
+          "div",
+          { class: "field players-field" },
+          h("label", { for: playersId }, t("form.players")),
+          h(
+            "select",
+            {
+              id: playersId,
+              name: "players",
+              onchange: (e) => {
+                st.players = Number(e.target.value);
+                renderSeats();
+              },
+            },
+            counts.map((n) => h("option", { value: n, selected: n === st.players }, String(n))),
+          ),
+        )
+      : null;
+
+  const variants = game.options.filter((o) => o.name !== "players");
+  const variantBox = variants.length
+    ? h(
+        "details",
+        { class: "variants" },
+        h("summary", {}, `${t("form.variants")} (${variants.length})`),
+        h("div", { class: "variant-list" }, variants.map((o) => optionRow(name, o, st))),
+      )
+    : null;
+
+  renderSeats();
+  const start = h("button", { type: "submit", class: "btn primary start" }, t("form.start"));
+  form.append(playersRow, seatsBox, variantBox, h("div", { class: "form-actions" }, start), message);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    start.disabled = true;
+    message.textContent = t("form.starting");
+    message.classList.remove("error");
+    const seats = ["human"];
+    for (let i = 1; i < st.players; i++) seats.push(`bot:${st.levels[i] ?? fallback}`);
+    const options = { ...st.options };
+    if (playersOption(game)) options.players = st.players;
+    try {
+      await startTable(app, name, options, seats);
+    } catch (error) {
+      message.textContent = t("form.failed", { msg: error.message });
+      message.classList.add("error");
+      start.disabled = false;
+    }
+  });
+  details.append(h("summary", { class: "btn primary" }, t("form.new")), form);
+  return details;
+}
+
+/** Creates a table, remembers the seat token and opens the table (also used by rematch). */
+export async function startTable(app, game, options, seats) {
+  const answer = await createTable(game, options, seats);
+  saveTableRecord(answer.id, {
+    seat: answer.seat ?? 0,
+    token: answer.token,
+    game,
+    options,
+    seats,
+    created: Date.now(),
+  });
+  app.go(app.tableHref(answer.id, answer.url));
+  return answer;
+}
+
+function optionRow(game, o, st) {
+  const text = optionText(game, o.name);
+  const id = `ng-${game}-${o.name}`;
+  const label = text ? pickText(text.label) : o.name;
+  const doc = text ? pickText(text.doc) : (o.doc ?? "");
+  const current = o.name in st.options ? st.options[o.name] : o.default;
+  const set = (value) => {
+    if (value === o.default) delete st.options[o.name];
+    else st.options[o.name] = value;
+  };
+  const docId = `${id}-doc`;
+  let control;
+  if (o.kind === "bool" || typeof o.default === "boolean") {
+    control = h("input", {
+      type: "checkbox",
+      id,
+      checked: Boolean(current),
+      "aria-describedby": docId,
+      onchange: (e) => set(e.target.checked),
+    });
+    return h(
+      "div",
+      { class: "field option bool" },
+      h("div", { class: "opt-line" }, control, h("label", { for: id }, label)),
+      h("p", { class: "opt-doc", id: docId }, doc),
+    );
+  }
+  if (o.choices?.length) {
+    control = h(
+      "select",
+      {
+        id,
+        "aria-describedby": docId,
+        onchange: (e) => set(o.choices[Number(e.target.value)]),
+      },
+      o.choices.map((c, i) =>
+        h(
+          "option",
+          { value: i, selected: c === current },
+          valueText(text, c) + (c === o.default ? ` · ${t("form.default")}` : ""),
+        ),
+      ),
+    );
+  } else {
+    control = h("input", {
+      type: "number",
+      id,
+      value: current,
+      min: o.low,
+      max: o.high,
+      step: 1,
+      inputmode: "numeric",
+      "aria-describedby": docId,
+      onchange: (e) => {
+        let n = Math.round(Number(e.target.value));
+        if (Number.isNaN(n)) n = Number(o.default);
+        if (o.low != null) n = Math.max(o.low, n);
+        if (o.high != null) n = Math.min(o.high, n);
+        e.target.value = n;
+        set(n);
+      },
+    });
+  }
+  return h(
+    "div",
+    { class: "field option" },
+    h("div", { class: "opt-line" }, h("label", { for: id }, label), control),
+    h("p", { class: "opt-doc", id: docId }, doc),
+  );
+}
+
+function valueText(text, value) {
+  const entry = text?.values?.[String(value)];
+  if (entry) return pickText(entry);
+  if (typeof value === "boolean") return t(`bool.${value}`);
+  return String(value);
+}

@@ -1,0 +1,648 @@
+// The table: one WebSocket per open table, the message queue that paces what the bots did
+// (each event animates, then the next state is drawn), the event log, errors in words,
+// reconnection, and the end-of-game results with a rematch. Everything game-specific is
+// in js/games/<game>.js; no rule is decided here: the client draws the seat's view and
+// offers exactly the actions of the state message's `legal` list.
+
+import { getTable, saveTableRecord, tableRecord } from "./api.js";
+import { cardEl, ensureSprite } from "./cards.js";
+import { clear, h, sleep } from "./dom.js";
+import { GAMES } from "./gametext.js";
+import { joinNames, onLangChange, pickText, t } from "./i18n.js";
+import { duration } from "./settings.js";
+import { startTable } from "./home.js";
+
+const MODULES = {
+  cambio: () => import("./games/cambio.js"),
+  cabo: () => import("./games/cabo.js"),
+  gandengyan: () => import("./games/gandengyan.js"),
+  caravan: () => import("./games/caravan.js"),
+};
+
+/** Deep equality of two JSON values (actions from `legal` against built ones). */
+export function sameJSON(a, b) {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a == null || b == null || typeof a !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => sameJSON(a[k], b[k]));
+}
+
+const ANIM = 420; // ms of a move animation at normal speed
+const PAUSE = 260; // ms a bot's move stays on screen before the next one
+
+export class TableView {
+  constructor(root, id, app) {
+    this.root = root;
+    this.id = id;
+    this.app = app;
+    this.record = tableRecord(id);
+    this.queue = [];
+    this.pending = []; // events waiting for the state they lead to
+    this.msg = null; // the last state message
+    this.prevView = null;
+    this.sel = {}; // the game module's selection (cleared on a new version)
+    this.reveals = new Map(); // key -> {code, until}
+    this.game = null;
+    this.disposed = false;
+    this.retry = 0;
+    this.busy = false;
+    this.resultsOpen = true;
+    this.unsubscribe = onLangChange(() => this.relabel());
+  }
+
+  async start() {
+    ensureSprite();
+    this.build();
+    let gameName = this.record?.game;
+    if (!gameName) {
+      try {
+        const summary = await getTable(this.id);
+        gameName = summary.game;
+        this.summary = summary;
+      } catch (error) {
+        this.fatal(error.status === 404 ? t("table.notFound") : error.message);
+        return;
+      }
+    }
+    await this.loadGame(gameName);
+    this.connect();
+  }
+
+  async loadGame(name) {
+    if (this.game?.name === name) return;
+    const loader = MODULES[name];
+    if (!loader) {
+      this.fatal(`Unknown game ${name}`);
+      return;
+    }
+    const mod = await loader();
+    this.game = mod.default;
+    this.el.dataset.game = name;
+    this.relabel();
+  }
+
+  dispose() {
+    this.disposed = true;
+    this.unsubscribe();
+    clearTimeout(this.retryTimer);
+    clearTimeout(this.revealTimer);
+    if (this.ws) {
+      this.ws.onclose = null;
+      this.ws.close();
+    }
+  }
+
+  // -- layout --------------------------------------------------------------------------
+  build() {
+    clear(this.root);
+    this.title = h("h1", { class: "table-title" });
+    this.turnBadge = h("p", { class: "turn-badge", "aria-live": "polite" });
+    this.banner = h("div", { class: "banner", role: "status", hidden: true });
+    this.board = h("div", { class: "board", dataset: { kind: "board" } });
+    this.prompt = h("p", { class: "prompt-text", id: "prompt" });
+    this.hint = h("p", { class: "hint", role: "alert" });
+    this.actions = h("div", { class: "actions", role: "group", "aria-labelledby": "prompt" });
+    this.logList = h("ol", { class: "log-list" });
+    this.logToggle = h("button", {
+      type: "button",
+      class: "btn ghost log-toggle",
+      "aria-expanded": "false",
+      "aria-controls": "log",
+      onclick: () => this.toggleLog(),
+    });
+    this.logBox = h(
+      "section",
+      { class: "log", id: "log", role: "log", "aria-labelledby": "log-h" },
+      h("h2", { id: "log-h", class: "log-h" }),
+      this.logList,
+    );
+    this.results = h("section", {
+      class: "results",
+      role: "dialog",
+      "aria-modal": "false",
+      "aria-labelledby": "results-h",
+      hidden: true,
+    });
+    this.el = h(
+      "section",
+      { class: "table-page" },
+      h("div", { class: "table-head" }, this.title, this.turnBadge, this.logToggle),
+      this.banner,
+      h(
+        "div",
+        { class: "table-body" },
+        h(
+          "div",
+          { class: "felt-wrap" },
+          this.board,
+          h(
+            "div",
+            { class: "control-bar" },
+            h("div", { class: "prompt", "aria-live": "polite" }, this.prompt),
+            this.hint,
+            this.actions,
+          ),
+        ),
+        this.logBox,
+      ),
+      this.results,
+    );
+    this.board.addEventListener("click", (e) => this.boardClick(e));
+    this.root.append(this.el);
+    this.relabel();
+  }
+
+  relabel() {
+    const name = this.game?.name ?? this.record?.game;
+    const title = name ? pickText(GAMES[name]?.title) || name : "";
+    this.title.textContent = title;
+    this.title.title = t("table.tableId", { id: this.id });
+    document.title = `${title} · ${t("app.title")}`;
+    this.logBox.querySelector(".log-h").textContent = t("table.log");
+    this.logToggle.textContent = this.logBox.classList.contains("open")
+      ? t("table.logHide")
+      : t("table.logShow");
+    if (this.msg) {
+      this.draw();
+      for (const li of this.logList.children) li.textContent = li.__render?.() ?? li.textContent;
+      if (this.msg.over) this.showResults(false);
+    }
+  }
+
+  toggleLog() {
+    const open = !this.logBox.classList.contains("open");
+    this.logBox.classList.toggle("open", open);
+    this.logToggle.setAttribute("aria-expanded", String(open));
+    this.logToggle.textContent = open ? t("table.logHide") : t("table.logShow");
+  }
+
+  showBanner(text, kind = "info", ms = 0) {
+    this.banner.hidden = !text;
+    this.banner.textContent = text ?? "";
+    this.banner.dataset.kind = kind;
+    clearTimeout(this.bannerTimer);
+    if (ms) this.bannerTimer = setTimeout(() => (this.banner.hidden = true), ms);
+  }
+
+  fatal(text) {
+    this.showBanner(text, "error");
+    this.prompt.textContent = "";
+  }
+
+  // -- connection ----------------------------------------------------------------------
+  connect() {
+    if (this.disposed) return;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const token = this.record?.token;
+    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(this.id)}${query}`);
+    this.ws = ws;
+    if (!this.msg) this.showBanner(t("table.connecting"));
+    ws.onopen = () => {
+      if (this.retry > 0) this.showBanner(t("table.reconnected"), "ok", 1800);
+      else this.showBanner(token ? "" : t("table.spectating"), "info");
+      this.retry = 0;
+      this.el.classList.remove("offline");
+    };
+    ws.onmessage = (e) => {
+      let msg;
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      this.queue.push(msg);
+      this.pump();
+    };
+    ws.onclose = (e) => {
+      if (this.disposed || this.ws !== ws) return;
+      if (e.code === 4404 || this.notFound) {
+        this.fatal(t("table.notFound"));
+        return;
+      }
+      this.el.classList.add("offline");
+      this.busy = false;
+      this.showBanner(t("table.reconnecting"), "warn");
+      const wait = Math.min(5000, 400 * 2 ** this.retry);
+      this.retry += 1;
+      this.retryTimer = setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  /** Sends an action from the legal list (or built to match one). */
+  send(action) {
+    if (!this.msg || this.busy || !this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    this.busy = true;
+    this.el.classList.add("busy");
+    this.el.dataset.settled = "0";
+    this.hint.textContent = "";
+    this.ws.send(JSON.stringify({ type: "act", version: this.msg.version, action }));
+  }
+
+  // -- the queue -----------------------------------------------------------------------
+  async pump() {
+    if (this.pumping) return;
+    this.pumping = true;
+    this.el.dataset.settled = "0";
+    try {
+      while (this.queue.length && !this.disposed) {
+        const msg = this.queue.shift();
+        await this.handle(msg);
+      }
+    } finally {
+      this.pumping = false;
+      if (!this.busy) this.el.dataset.settled = "1";
+    }
+  }
+
+  behind() {
+    return this.queue.filter((m) => m.type === "state").length;
+  }
+
+  async handle(msg) {
+    if (msg.type === "event") {
+      const event = msg.event ?? msg;
+      this.pending.push(event);
+      this.logEvent(event);
+      return;
+    }
+    if (msg.type === "error") {
+      this.busy = false;
+      this.el.classList.remove("busy");
+      if (msg.code === "unknown_table") {
+        this.notFound = true;
+        this.fatal(t("table.notFound"));
+        return;
+      }
+      const text =
+        msg.code === "stale_version" ? t("table.errorStale") : t("table.error", { msg: msg.message });
+      this.hint.textContent = text;
+      this.hint.dataset.kind = "error";
+      return;
+    }
+    if (msg.type === "seats") {
+      if (this.msg) this.msg.seats = msg.seats;
+      return;
+    }
+    if (msg.type !== "state") return;
+    if (msg.view?.game && msg.view.game !== this.game?.name) await this.loadGame(msg.view.game);
+    const events = this.pending;
+    this.pending = [];
+    const first = !this.msg;
+    const prev = this.msg;
+    this.prevView = prev?.view ?? null;
+    if (!prev || prev.version !== msg.version) this.sel = {};
+    this.msg = msg;
+    this.el.dataset.version = String(msg.version);
+    this.busy = false;
+    this.el.classList.remove("busy");
+    if (this.record && msg.seat != null && this.record.seat !== msg.seat) {
+      this.record.seat = msg.seat;
+    }
+    if (msg.over && this.record && !this.record.finished) {
+      saveTableRecord(this.id, { finished: true });
+      this.record.finished = true;
+    }
+    this.game.onState?.(this.ctx());
+    for (const ev of events) this.game.onEvent?.(ev, this.ctx());
+    const animate = !first && this.behind() < 4 && duration(ANIM) > 0;
+    const before = animate ? this.snapshot() : null;
+    this.draw();
+    if (animate) {
+      const moved = this.animate(before, events);
+      const mine = events.length && events.every((e) => e.seat === msg.seat);
+      const wait = moved ? duration(ANIM) : events.length && !mine ? duration(PAUSE) : 0;
+      if (wait) await sleep(wait);
+    }
+    if (msg.over && (first || !prev?.over)) this.showResults(true);
+  }
+
+  // -- drawing -------------------------------------------------------------------------
+  ctx() {
+    const msg = this.msg;
+    const view = msg?.view ?? {};
+    return {
+      table: this,
+      view,
+      prev: this.prevView,
+      legal: msg?.legal ?? [],
+      seat: msg?.seat ?? null,
+      over: Boolean(msg?.over),
+      outcome: msg?.outcome ?? null,
+      seats: msg?.seats ?? null,
+      sel: this.sel,
+      board: this.board,
+      actions: this.actions,
+      busy: this.busy,
+      name: (s) => this.seatName(s),
+      send: (a) => this.send(a),
+      redraw: () => this.draw(),
+      explain: (text) => this.explain(text),
+      reveal: (key, code, ms = 2600) => this.reveal(key, code, ms),
+      revealed: (key) => this.revealed(key),
+      isLegal: (a) => (msg?.legal ?? []).some((l) => sameJSON(l, a)),
+      button: (label, onClick, opts = {}) => actionButton(label, onClick, opts),
+    };
+  }
+
+  seatName(s) {
+    if (s == null) return "";
+    const msg = this.msg;
+    if (msg && s === msg.seat) return t("seat.you");
+    const info = msg?.seats?.find?.((x) => x.seat === s);
+    if (info?.kind === "bot" || (typeof info?.bot === "string" && info.bot)) {
+      const level = info.bot && !info.bot.includes(":") ? t(`level.${info.bot}`) : (info.bot ?? "");
+      return t("seat.botLevel", { n: s, level });
+    }
+    const rec = this.record?.seats?.[s];
+    if (typeof rec === "string" && rec.startsWith("bot:")) {
+      return t("seat.botLevel", { n: s, level: t(`level.${rec.slice(4)}`) });
+    }
+    return t("seat.player", { n: s });
+  }
+
+  draw() {
+    if (!this.msg || !this.game) return;
+    const focusKey = document.activeElement?.dataset?.fk;
+    const focusInside = this.el.contains(document.activeElement);
+    const ctx = this.ctx();
+    clear(this.board);
+    clear(this.actions);
+    this.game.render(ctx);
+    const promptText = this.msg.over ? t("table.over") : this.game.prompt(ctx);
+    this.prompt.textContent = promptText;
+    const toAct = this.msg.view?.to_act ?? [];
+    const mine = ctx.legal.length > 0;
+    this.el.classList.toggle("my-turn", mine);
+    this.turnBadge.textContent = this.msg.over
+      ? t("table.over")
+      : mine
+        ? t("table.yourTurn")
+        : toAct.length
+          ? t("table.waitingMany", { names: joinNames(toAct.map((s) => this.seatName(s))) })
+          : "";
+    if (this.msg.over) {
+      this.actions.append(
+        actionButton(t("table.showResults"), () => this.showResults(true), { cls: "ghost" }),
+      );
+    }
+    if (focusKey) {
+      const again = this.el.querySelector(`[data-fk="${CSS.escape(focusKey)}"]`);
+      if (again && !again.disabled) {
+        again.focus({ preventScroll: true });
+        return;
+      }
+    }
+    if (focusInside && !this.el.contains(document.activeElement)) {
+      const first = this.board.querySelector(".target") ?? this.actions.querySelector("button");
+      first?.focus({ preventScroll: true });
+    }
+  }
+
+  explain(text) {
+    this.hint.textContent = text;
+    this.hint.dataset.kind = "why";
+    this.hint.classList.remove("flash");
+    void this.hint.offsetWidth;
+    this.hint.classList.add("flash");
+  }
+
+  boardClick(e) {
+    const el = e.target.closest("[data-k], .card, .pile");
+    if (!el || !this.msg || el.classList.contains("target") || e.defaultPrevented) return;
+    if (this.msg.over) return;
+    const ctx = this.ctx();
+    if (!ctx.legal.length) {
+      const toAct = this.msg.view?.to_act ?? [];
+      this.explain(
+        t("table.notYourTurn", { name: joinNames(toAct.map((s) => this.seatName(s))) || "…" }),
+      );
+      return;
+    }
+    const why = this.game.explain?.(el, ctx);
+    const what = el.getAttribute("aria-label") || "";
+    this.explain(why ?? `${t("table.notThat", { what })} ${this.prompt.textContent}`);
+  }
+
+  // -- peeks shown for a moment --------------------------------------------------------
+  reveal(key, code, ms) {
+    this.reveals.set(key, { code, until: performance.now() + duration(ms) + 400 });
+    this.scheduleReveal();
+  }
+
+  revealed(key) {
+    const r = this.reveals.get(key);
+    if (!r) return null;
+    if (r.until < performance.now()) {
+      this.reveals.delete(key);
+      return null;
+    }
+    return r.code;
+  }
+
+  scheduleReveal() {
+    clearTimeout(this.revealTimer);
+    if (!this.reveals.size) return;
+    const next = Math.min(...[...this.reveals.values()].map((r) => r.until));
+    this.revealTimer = setTimeout(
+      () => {
+        const now = performance.now();
+        for (const [k, r] of this.reveals) if (r.until <= now) this.reveals.delete(k);
+        this.draw();
+        this.scheduleReveal();
+      },
+      Math.max(50, next - performance.now()),
+    );
+  }
+
+  // -- animation (FLIP over data-k keys) ------------------------------------------------
+  snapshot() {
+    const out = new Map();
+    for (const el of this.board.querySelectorAll("[data-k]")) {
+      out.set(el.dataset.k, el.getBoundingClientRect());
+    }
+    return out;
+  }
+
+  animate(before, events) {
+    const ctx = this.ctx();
+    let moved = false;
+    const ms = duration(ANIM);
+    for (const ev of events) {
+      const spec = this.game.moves?.(ev, ctx) ?? [];
+      for (const m of spec) {
+        if (m.flash) {
+          for (const el of this.board.querySelectorAll(`[data-k="${CSS.escape(m.flash)}"]`)) {
+            el.classList.remove(m.cls ?? "flash");
+            void el.offsetWidth;
+            el.classList.add(m.cls ?? "flash");
+            el.style.setProperty("--anim", `${ms * 2}ms`);
+          }
+          moved = true;
+          continue;
+        }
+        const from = before.get(m.from);
+        const el = this.board.querySelector(`[data-k="${CSS.escape(m.to)}"]`);
+        if (!from || !el) continue;
+        const to = el.getBoundingClientRect();
+        if (!to.width) continue;
+        const dx = from.left - to.left;
+        const dy = from.top - to.top;
+        const s = from.width / to.width;
+        if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+        el.animate(
+          [
+            { transform: `translate(${dx}px, ${dy}px) scale(${s})`, zIndex: 20 },
+            { transform: "translate(0, 0) scale(1)", zIndex: 20 },
+          ],
+          { duration: ms, easing: "cubic-bezier(.2,.7,.2,1)" },
+        );
+        moved = true;
+      }
+    }
+    return moved;
+  }
+
+  // -- log -----------------------------------------------------------------------------
+  logEvent(event) {
+    if (!this.game) return;
+    const render = () => this.game.describe(event, this.ctx());
+    const text = render();
+    if (!text) return;
+    const li = h("li", { class: `log-${event.type}` }, text);
+    li.__render = render;
+    this.logList.append(li);
+    while (this.logList.children.length > 300) this.logList.firstChild.remove();
+    this.logList.parentElement.scrollTop = this.logList.parentElement.scrollHeight;
+    this.logBox.scrollTop = this.logBox.scrollHeight;
+  }
+
+  // -- results -------------------------------------------------------------------------
+  showResults(focus) {
+    const msg = this.msg;
+    if (!msg?.over) return;
+    const ctx = this.ctx();
+    const outcome = msg.outcome ?? {};
+    const scores = outcome.scores ?? msg.view?.scores ?? [];
+    const winners = outcome.winners ?? [];
+    const me = msg.seat;
+    const headline =
+      me == null
+        ? t("table.over")
+        : winners.includes(me)
+          ? winners.length > 1
+            ? t("table.youTie")
+            : t("table.youWin")
+          : t("table.youLose");
+    const winnerNames = joinNames(winners.map((s) => this.seatName(s)));
+    const rows = [];
+    const n = msg.view?.players ?? scores.length;
+    for (let s = 0; s < n; s++) {
+      rows.push(
+        h(
+          "tr",
+          { class: winners.includes(s) ? "won" : "" },
+          h("th", { scope: "row" }, this.seatName(s), winners.includes(s) ? " ★" : ""),
+          h("td", {}, this.game.scoreText?.(scores[s], s, ctx) ?? fmtScore(scores[s])),
+          h("td", { class: "res-hand" }, this.game.resultHand?.(s, ctx) ?? null),
+        ),
+      );
+    }
+    clear(this.results);
+    this.results.append(
+      h(
+        "div",
+        { class: "results-card" },
+        h("h2", { id: "results-h", tabindex: "-1" }, headline),
+        h(
+          "p",
+          { class: "winners" },
+          winners.length > 1
+            ? t("table.winners", { names: winnerNames })
+            : t("table.winner", { names: winnerNames }),
+        ),
+        this.game.resultNote?.(ctx) ?? null,
+        h(
+          "table",
+          { class: "score-table" },
+          h(
+            "thead",
+            {},
+            h("tr", {}, h("th", {}, ""), h("th", { scope: "col" }, t("table.score")), h("th", {}, "")),
+          ),
+          h("tbody", {}, rows),
+        ),
+        h(
+          "div",
+          { class: "results-actions" },
+          actionButton(t("table.rematch"), () => this.rematch(), { cls: "primary", fk: "rematch" }),
+          actionButton(t("table.closeResults"), () => this.hideResults(), { cls: "ghost" }),
+          actionButton(t("table.home"), () => this.app.go("/"), { cls: "ghost" }),
+        ),
+        h("p", { class: "form-msg", role: "alert" }),
+      ),
+    );
+    this.results.hidden = false;
+    if (focus) this.results.querySelector("h2").focus();
+  }
+
+  hideResults() {
+    this.results.hidden = true;
+    this.actions.querySelector("button")?.focus();
+  }
+
+  async rematch() {
+    const msgBox = this.results.querySelector(".form-msg");
+    const rec = this.record ?? {};
+    const game = rec.game ?? this.game.name;
+    const options = rec.options ?? this.summary?.options ?? {};
+    let seats = rec.seats;
+    if (!seats && this.msg?.seats) {
+      seats = this.msg.seats.map((s) => (s.kind === "bot" ? `bot:${s.bot}` : "human"));
+    }
+    try {
+      msgBox.textContent = t("form.starting");
+      await startTable(this.app, game, options, seats);
+    } catch (error) {
+      msgBox.textContent = t("form.failed", { msg: error.message });
+    }
+  }
+}
+
+export function fmtScore(v) {
+  if (v == null) return "–";
+  const n = Number(v);
+  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+}
+
+/** A control-bar button; fk is a stable focus key kept across redraws. */
+export function actionButton(label, onClick, opts = {}) {
+  const b = h(
+    "button",
+    {
+      type: "button",
+      class: `btn ${opts.cls ?? ""}`,
+      dataset: { fk: opts.fk ?? `btn:${label}` },
+      "aria-pressed": opts.pressed == null ? null : String(Boolean(opts.pressed)),
+      title: opts.title ?? null,
+      onclick: onClick,
+    },
+    label,
+  );
+  if (opts.action) b.dataset.action = opts.action;
+  return b;
+}
+
+/** A card that is a legal choice: a focusable button. */
+export function targetCard(code, opts, onPick) {
+  const el = cardEl(code, { ...opts, target: true });
+  el.dataset.fk = opts.fk ?? opts.key ?? "";
+  el.addEventListener("click", (e) => {
+    e.preventDefault();
+    onPick();
+  });
+  return el;
+}

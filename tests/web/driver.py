@@ -1,0 +1,117 @@
+"""A person at the browser table: opens the home page, fills the new-game form, and plays
+by clicking what the table offers (highlighted cards, the action buttons), never by
+sending actions itself."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+SETTLED_JS = """() => {
+  const t = document.querySelector('.table-page');
+  if (!t || t.dataset.settled !== '1') return false;
+  const r = document.querySelector('.results');
+  return t.classList.contains('my-turn') || (r && !r.hidden);
+}"""
+
+
+def open_home(page: Any, url: str) -> None:
+    page.goto(url + "/")
+    page.wait_for_selector(".game-tile .new-game summary")
+
+
+def start_game(
+    page: Any,
+    game: str,
+    players: int | None = None,
+    levels: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+) -> str:
+    """Opens the game's form, sets it as a person would, starts; returns the table URL."""
+    tile = page.locator(f".game-tile[data-game='{game}']")
+    tile.locator(".new-game > summary").click()
+    if players is not None and tile.locator("select[name='players']").count():
+        tile.locator("select[name='players']").select_option(str(players))
+    for i, level in enumerate(levels or [], start=1):
+        tile.locator(f"select[name='seat{i}']").select_option(level)
+    if options:
+        tile.locator("details.variants > summary").click()
+        for name, value in options.items():
+            control = tile.locator(f"#ng-{game}-{name}")
+            kind = control.evaluate("e => e.tagName + ':' + (e.type || '')")
+            if kind == "INPUT:checkbox":
+                control.set_checked(bool(value))
+            elif kind.startswith("SELECT"):
+                control.select_option(label=str(value))
+            else:
+                control.fill(str(value))
+                control.dispatch_event("change")
+    tile.locator("button.start").click()
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector(".table-page[data-version]")
+    return str(page.url)
+
+
+def wait_settled(page: Any, timeout: float = 30_000) -> str:
+    """Waits until it is my move or the game is over: "mine" or "over"."""
+    page.wait_for_function(SETTLED_JS, timeout=timeout)
+    return "over" if page.locator(".results").is_visible() else "mine"
+
+
+def offered(page: Any) -> list[tuple[str, Any]]:
+    """What a person can click now: (kind, locator) for every highlighted card and every
+    action button, as the table shows them."""
+    out: list[tuple[str, Any]] = []
+    for el in page.locator(".board .target").all():
+        key = el.get_attribute("data-k") or el.get_attribute("data-fk") or "card"
+        out.append((f"card:{key}", el))
+    for el in page.locator(".actions button[data-action]").all():
+        out.append((f"action:{el.get_attribute('data-action')}", el))
+    return out
+
+
+Chooser = Callable[[list[tuple[str, Any]], int, random.Random], tuple[str, Any]]
+
+
+def play(
+    page: Any,
+    choose: Chooser,
+    seed: int = 1,
+    max_clicks: int = 1500,
+    shots: Path | None = None,
+    shot_every: int = 0,
+) -> int:
+    """Plays to the end by clicks alone; returns the number of clicks."""
+    rng = random.Random(seed)
+    clicks = 0
+    while clicks < max_clicks:
+        if wait_settled(page) == "over":
+            return clicks
+        options = offered(page)
+        assert options, "my turn, but the table offers nothing to click"
+        _, el = choose(options, clicks, rng)
+        # A click that sends a move marks the table unsettled at once (the next
+        # wait_settled waits for the answer); one that only selects redraws at once.
+        el.click()
+        clicks += 1
+        if shots is not None and shot_every and clicks % shot_every == 0:
+            page.screenshot(path=str(shots / f"move-{clicks:04d}.png"))
+    raise AssertionError(f"no end after {max_clicks} clicks")
+
+
+def prefer(*order: str, avoid: tuple[str, ...] = ()) -> Chooser:
+    """A chooser that picks at random among the offered clicks, trying the kinds in
+    ``order`` (prefixes like "action:call") first with probability 1/2 each, and never the
+    ``avoid`` ones while anything else is offered."""
+
+    def choose(options, clicks, rng):
+        allowed = [o for o in options if not o[0].startswith(avoid)] or options
+        for prefix in order:
+            hits = [o for o in allowed if o[0].startswith(prefix)]
+            if hits and rng.random() < 0.5:
+                return rng.choice(hits)
+        return rng.choice(allowed)
+
+    return choose
