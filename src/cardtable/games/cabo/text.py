@@ -85,17 +85,18 @@ def _round_lines(summary: Mapping[str, Any]) -> list[str]:
     caller = summary["caller"]
     why = "the deck ran out" if summary["reason"] == "deck_out" else f"seat {caller} called Cabo"
     parts = [f"Round {summary['round']} ends ({why})."]
-    for seat, (row, score, total) in enumerate(
-        zip(summary["rows"], summary["scores"], summary["totals"], strict=True)
+    for seat, (row, total_sum, score, total) in enumerate(
+        zip(summary["rows"], summary["sums"], summary["scores"], summary["totals"], strict=True)
     ):
-        note = ""
-        if summary["kamikaze"] == seat:
-            note = " Kamikaze!"
+        if summary["kamikaze"] is not None:
+            why = "Kamikaze!" if summary["kamikaze"] == seat else "someone's Kamikaze"
         elif seat == caller:
-            note = " (caller, lowest)" if score == 0 else " (caller, not lowest: +penalty)"
-        if seat in summary["reset"]:
-            note += " reset to half"
-        parts.append(f"Seat {seat}: {' '.join(row)} = {score}{note}, total {total}.")
+            why = "caller, lowest" if score == 0 else "caller, not lowest: + penalty"
+        else:
+            why = ""
+        scored = f", scores {score} ({why})" if why else ""
+        reset = " (exactly the target: reset to half)" if seat in summary["reset"] else ""
+        parts.append(f"Seat {seat}: {' '.join(row)} = {total_sum}{scored}, total {total}{reset}.")
     return parts
 
 
