@@ -159,3 +159,10 @@ def test_the_text_view_hides_what_the_seat_has_not_seen() -> None:
     assert "13" not in text.split("Discard")[1].split("you (seat 1)")[0]
     assert "[0]  5  [1]  6  [2]  ?  [3]  ?" in text
     assert "seat 0        [0]  ?  [1]  ?  [2]  ?  [3]  ?" in text
+
+
+def test_determinize_refuses_another_seats_view() -> None:
+    """CA-4: a view is one seat's knowledge; it cannot stand for another seat's."""
+    state = table(["1", "2", "3", "4"], ["5", "6", "7", "8"])
+    with pytest.raises(ValueError, match="not a view of seat 1"):
+        state.game.determinize(state.view(0), 1, random.Random(1))

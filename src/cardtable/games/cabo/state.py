@@ -512,6 +512,8 @@ class CaboState(State[Action]):
         """A full state that ``seat``'s view cannot tell apart from the real one: every card
         the seat has not seen (in rows, in another player's hand, in the deck) is re-dealt at
         random from the cards it cannot account for. Later rounds use a fresh shuffle."""
+        if view.get("seat") != seat or view.get("players") != game.seats:
+            raise ValueError(f"That is not a view of seat {seat} at this {game.seats}-seat table")
         state = cls(game, random.Random(rng.getrandbits(64)))
         pool = Counter(FULL_VALUES)
 
