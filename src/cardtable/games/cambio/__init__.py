@@ -2,6 +2,10 @@
 card powers and snaps, for 2 to 6 players."""
 
 from cardtable.games.cambio.actions import (
+    CALL,
+    DISCARD,
+    DRAW,
+    SKIP,
     Action,
     Call,
     Discard,
@@ -19,7 +23,11 @@ from cardtable.games.cambio.game import CambioGame
 from cardtable.games.cambio.state import HIDDEN, CambioState
 
 __all__ = [
+    "CALL",
+    "DISCARD",
+    "DRAW",
     "HIDDEN",
+    "SKIP",
     "Action",
     "Call",
     "CambioGame",

@@ -96,13 +96,16 @@ class CambioGame(Game[Action]):
         red_king, joker = int(o["red_king"]), int(o["joker"])
         self.values = {c: card_value(c, red_king, joker) for c in FULL_DECK}
         self._score_options = {"scoring": self.scoring, "red_king": red_king, "joker": joker}
-        self.everyone = (1 << self.n) - 1
+        # Knowledge masks: bit s for seat s, and one more bit for a card shown face up to
+        # the whole table (a failed snap, CB-22), which spectators see too.
+        self.table_bit = 1 << self.n
+        self.shown = (1 << (self.n + 1)) - 1
         # Seats to act while a snap window is open: the seat whose turn it is, then the
         # others in playing order.
         self.rotations = [
             tuple((first + k) % self.n for k in range(self.n)) for first in range(self.n)
         ]
-        self._seats_of = [[s for s in range(self.n) if m >> s & 1] for m in range(1 << self.n)]
+        self._seats_of = [[s for s in range(self.n) if m >> s & 1] for m in range(self.shown + 1)]
         # Prebuilt actions, widened when a penalty card opens a slot past the table.
         self.width = 0
         self.positions: list[list[Position]] = [[] for _ in range(self.n)]

@@ -4,8 +4,9 @@ Layout (kept flat for speed, see ``docs/games/cambio.md``):
 - ``hands[s][i]`` the card in seat ``s``'s slot ``i`` or ``None`` once it is empty
   (snapped away, or given away); slots keep their index for the whole round;
 - ``known[s][i]`` a bit mask of the seats that have seen that card since it last moved out
-  of their sight (CB-19). Every move of a face-down card is public, so the mask moves with
-  the card and is itself public knowledge;
+  of their sight (CB-19), plus bit ``players`` when it was shown face up to the whole table
+  (a failed snap, CB-22: spectators saw it too). Every move of a face-down card is public,
+  so the mask moves with the card and is itself public knowledge;
 - ``deck`` top card *last* (``pop()``), ``discard`` top card last;
 - ``phase`` one of ``setup`` (``initial_peek=choose_two``), ``turn`` (before drawing),
   ``drawn`` (holding the drawn card), ``power`` (resolving ``step`` of ``power``), ``over``;
@@ -15,10 +16,10 @@ Layout (kept flat for speed, see ``docs/games/cambio.md``):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core import Event, Outcome, State, View
+from cardtable.core import Event, IllegalAction, Outcome, State, View
 from cardtable.core.cards import pretty
 from cardtable.games.cambio.actions import (
     CALL,
@@ -36,6 +37,7 @@ from cardtable.games.cambio.actions import (
     Skip,
     Snap,
     Swap,
+    swap,
 )
 from cardtable.games.cambio.cards import (
     BLIND_SWAP,
@@ -111,6 +113,8 @@ class CambioState(State[Action]):
         self.setup_left = [0] * game.n
         self.end = None
         self._to_act: tuple[int, ...] = ()
+        self._snaps_of: list[list[Action] | None] = [None] * game.n
+        self._snaps_all: list[Action] | None = None
 
     # -- the public contract -------------------------------------------------------
     @property
@@ -119,6 +123,37 @@ class CambioState(State[Action]):
 
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        # The base class's contract, without the ``to_act`` property call: this and
+        # ``apply`` are the hot path of every bot and benchmark.
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal_actions(seat) if seat in self._to_act else []
+            self._legal[seat] = cached
+        return cached.copy()
+
+    def apply(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
+        """The base contract (seat and turn checked, illegal or malformed -> IllegalAction,
+        nothing changed) with a fast path for an action just listed by ``legal_actions``,
+        swaps accepted in either order, and a snap that came too late told why."""
+        if not isinstance(action, tuple):
+            action = self.rules.action_from_json(action)
+        if type(seat) is int:
+            legal = self._legal.get(seat)
+            if legal and action in legal:
+                self._legal = {}
+                return self._apply(seat, action)
+            late = 0 <= seat < self.players and seat not in self._to_act
+            if type(action) is Snap and late and self.phase != OVER:
+                raise IllegalAction(self._why_not_snap(seat, action))
+        self._check_seat(seat)
+        if type(action) is Swap:
+            action = swap(action.a, action.b)
+        if action not in self._legal_for(seat):
+            raise IllegalAction(self._why_illegal(seat, action))
+        self._legal = {}
+        return self._apply(seat, action)
 
     def clone(self) -> CambioState:
         other = CambioState.__new__(CambioState)
@@ -131,6 +166,7 @@ class CambioState(State[Action]):
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other._legal = {}
+        other._snaps_of = list(self._snaps_of)
         return other
 
     def all_cards(self) -> list[str]:
@@ -184,24 +220,37 @@ class CambioState(State[Action]):
 
     def _snaps(self, seat: int) -> list[Action]:
         """CB-20 (own cards, own turn, before drawing) or CB-23 (any card while the window
-        is open); nothing with ``snap=off``."""
+        is open; not the locked caller's, CB-30 with ``lock_caller``); nothing with
+        ``snap=off``. The lists are cached until a hand changes shape (``_reshaped``)."""
         rules = self.rules
         if rules.snap_anytime:
             if not self.snap_open:
                 return []
-            locked = self._locked_seat()
-            table = rules.snap_table
-            return [
-                table[s][i]
-                for s, hand in enumerate(self.hands)
-                if s != locked or s == seat
-                for i, card in enumerate(hand)
-                if card is not None
-            ]
+            locked = self.caller if rules.lock_caller else None
+            if locked is None or locked == seat:
+                every = self._snaps_all
+                if every is None:
+                    every = [a for s in range(self.players) for a in self._hand_snaps(s)]
+                    self._snaps_all = every
+                return every
+            return [a for s in range(self.players) if s != locked for a in self._hand_snaps(s)]
         if rules.snap_own_turn and self.phase == TURN and seat == self.current:
-            row = rules.snap_table[seat]
-            return [row[i] for i, card in enumerate(self.hands[seat]) if card is not None]
+            return self._hand_snaps(seat)
         return []
+
+    def _hand_snaps(self, seat: int) -> list[Action]:
+        """Snaps of every card ``seat`` holds (cached: random play snaps a lot)."""
+        got = self._snaps_of[seat]
+        if got is None:
+            row = self.rules.snap_table[seat]
+            got = [row[i] for i, card in enumerate(self.hands[seat]) if card is not None]
+            self._snaps_of[seat] = got
+        return got
+
+    def _reshaped(self, seat: int) -> None:
+        """A slot of ``seat`` was emptied or added: drop the cached snap lists."""
+        self._snaps_of[seat] = None
+        self._snaps_all = None
 
     def _step_actions(self, seat: int) -> list[Action]:
         step = self.step
@@ -338,6 +387,8 @@ class CambioState(State[Action]):
         rules = self.rules
         if not (rules.snap_anytime or rules.snap_own_turn):
             return "Snapping is off at this table"
+        if self.phase == SETUP:
+            return "Snapping starts once everyone has looked at their cards"
         problem = self._slot_problem(seat, action.seat, action.slot)
         if problem:
             return problem
@@ -509,6 +560,7 @@ class CambioState(State[Action]):
         # CB-21: the card joins the pile, the slot stays empty, no replacement.
         self.hands[s][i] = None
         self.known[s][i] = 0
+        self._reshaped(s)
         self.discard.append(card)
         if self.rules.snap_anytime:
             self.snap_open = False  # CB-23: the first correct snap wins the discard
@@ -523,7 +575,7 @@ class CambioState(State[Action]):
     def _snap_failed(self, seat: int, s: int, i: int, card: str, events: list[Event]) -> None:
         """CB-22: the card was shown to all and goes back; the snapper takes a penalty card
         from the deck into a new slot, unseen by anyone."""
-        self.known[s][i] = self.rules.everyone
+        self.known[s][i] = self.rules.shown
         events.append(
             Event("snap", {"seat": seat, "target": [s, i], "card": card, "success": False})
         )
@@ -533,7 +585,9 @@ class CambioState(State[Action]):
         hand = self.hands[seat]
         hand.append(penalty)
         self.known[seat].append(0)
-        self.rules.widen(len(hand))
+        self._reshaped(seat)
+        if len(hand) > self.rules.width:
+            self.rules.widen(len(hand))
         events.append(Event("penalty", {"seat": seat, "slot": len(hand) - 1}))
 
     def _give(self, seat: int, action: Action, events: list[Event]) -> None:
@@ -546,6 +600,8 @@ class CambioState(State[Action]):
         self.known[s][i] = self.known[seat][slot]
         self.hands[seat][slot] = None
         self.known[seat][slot] = 0
+        self._reshaped(seat)
+        self._reshaped(s)
         self.giver = self.give_to = None
         events.append(Event("give", {"seat": seat, "slot": slot, "to": [s, i]}))
         self._after_hand_change(seat, events)
@@ -624,7 +680,7 @@ class CambioState(State[Action]):
         ):
             raise ValueError(f"There is no seat {seat!r} at this table")
         over = self.phase == OVER
-        mine = 0 if seat is None else 1 << seat
+        mine = self.rules.table_bit if seat is None else 1 << seat
         hands: list[list[str | None]] = []
         for hand, known in zip(self.hands, self.known, strict=True):
             hands.append(
