@@ -63,3 +63,38 @@ def test_cambio_full_game(live_server, page_factory, artifacts, viewport):
     page.wait_for_function("u => location.href !== u", arg=before)
     page.wait_for_selector(".table-page[data-version]")
     assert page.locator(".opponents .seat").count() == 2
+
+
+def cabo_chooser(options: list[tuple[str, Any]], clicks: int, rng: random.Random):
+    """Draws (sometimes takes the discard), replaces or exchanges, uses powers, calls."""
+    kinds = [k for k, _ in options]
+
+    def pick(kind: str):
+        return options[kinds.index(kind)]
+
+    if "action:draw" in kinds:
+        if clicks > 30 and "action:call" in kinds:
+            return pick("action:call")
+        if "action:take_discard" in kinds and rng.random() < 0.2:
+            return pick("action:take_discard")
+        return pick("action:draw")
+    if "action:replace" in kinds and rng.random() < 0.75:
+        return pick("action:replace")
+    if "action:discard" in kinds and rng.random() < 0.3:
+        return pick("action:discard")
+    cards = [o for o in options if o[0].startswith("card:h:")]
+    if cards and rng.random() < 0.85:
+        return rng.choice(cards)
+    return rng.choice(options)
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_cabo_full_game(live_server, page_factory, artifacts, viewport):
+    page = page_factory(VIEWPORTS[viewport], speed="fast" if viewport == "desktop" else "off")
+    open_home(page, live_server.url)
+    start_game(page, "cabo", players=3, levels=["random", "random"], options={"rounds": 2})
+    wait_settled(page)
+    page.screenshot(path=str(artifacts / f"cabo-{viewport}-start.png"))
+    play(page, cabo_chooser, seed=5)
+    page.screenshot(path=str(artifacts / f"cabo-{viewport}-end.png"))
+    finish_checks(page, 3)

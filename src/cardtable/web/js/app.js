@@ -6,7 +6,13 @@ import { ensureSprite } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { renderHome } from "./home.js";
 import { getLang, onLangChange, setLang, t } from "./i18n.js";
-import { apply as applySettings, setSetting, settings, SPEEDS } from "./settings.js";
+import {
+  apply as applySettings,
+  onSettingsChange,
+  setSetting,
+  settings,
+  SPEEDS,
+} from "./settings.js";
 import { TableView } from "./table.js";
 
 const main = document.getElementById("main");
@@ -60,6 +66,12 @@ function renderHeader() {
     checked: s.fourColour,
     onchange: (e) => setSetting("fourColour", e.target.checked),
   });
+  const memory = h("input", {
+    type: "checkbox",
+    id: "set-memory",
+    checked: s.memoryAid,
+    onchange: (e) => setSetting("memoryAid", e.target.checked),
+  });
   const speed = h(
     "select",
     { id: "set-speed", onchange: (e) => setSetting("speed", e.target.value) },
@@ -95,6 +107,7 @@ function renderHeader() {
           "div",
           { class: "settings-panel" },
           h("div", { class: "field" }, four, h("label", { for: "set-four" }, t("settings.fourColour"))),
+          h("div", { class: "field" }, memory, h("label", { for: "set-memory" }, t("settings.memory"))),
           h("div", { class: "field" }, h("label", { for: "set-speed" }, t("settings.speed")), speed),
         ),
       ),
@@ -103,6 +116,7 @@ function renderHeader() {
 }
 
 window.addEventListener("popstate", route);
+onSettingsChange(() => current?.draw());
 onLangChange(() => {
   renderHeader();
   if (!current) renderHome(main, app);

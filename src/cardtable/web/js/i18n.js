@@ -16,6 +16,10 @@ const strings = {
   "lang.switch.label": { en: "切换到中文", zh: "Switch to English" },
   "settings": { en: "Settings", zh: "设置" },
   "settings.fourColour": { en: "Four-colour suits", zh: "四色花色" },
+  "settings.memory": {
+    en: "Memory aid in Cabo (show the cards you have seen)",
+    zh: "卡波记忆辅助（显示你看过的牌）",
+  },
   "settings.speed": { en: "Animation speed", zh: "动画速度" },
   "speed.slow": { en: "Slow", zh: "慢" },
   "speed.normal": { en: "Normal", zh: "正常" },
@@ -77,6 +81,7 @@ const strings = {
     zh: "弃牌堆，共 {n} 张，顶牌：{card}",
   },
   "table.turnOf": { en: "{name}'s turn", zh: "轮到 {name}" },
+  "table.toPlay": { en: "to play", zh: "行动中" },
   "table.yourTurn": { en: "Your turn", zh: "轮到你了" },
   "table.waiting": { en: "{name} is playing…", zh: "{name} 正在行动…" },
   "table.waitingMany": { en: "Waiting for {names}…", zh: "等待 {names}…" },

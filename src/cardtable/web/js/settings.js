@@ -1,7 +1,7 @@
 // Display preferences, remembered in localStorage: four-colour suits and animation speed.
 
 const KEY = "cardtable.settings";
-const DEFAULTS = { fourColour: false, speed: "normal" };
+const DEFAULTS = { fourColour: false, speed: "normal", memoryAid: true };
 export const SPEEDS = { slow: 1.8, normal: 1, fast: 0.45, off: 0 };
 
 let current = load();

@@ -44,6 +44,7 @@ export class TableView {
     this.msg = null; // the last state message
     this.prevView = null;
     this.sel = {}; // the game module's selection (cleared on a new version)
+    this.store = {}; // the game module's memory for this table (kept across versions)
     this.reveals = new Map(); // key -> {code, until}
     this.game = null;
     this.disposed = false;
@@ -81,11 +82,13 @@ export class TableView {
     const mod = await loader();
     this.game = mod.default;
     this.el.dataset.game = name;
+    document.body.dataset.game = name;
     this.relabel();
   }
 
   dispose() {
     this.disposed = true;
+    delete document.body.dataset.game;
     this.unsubscribe();
     clearTimeout(this.retryTimer);
     clearTimeout(this.revealTimer);
@@ -334,6 +337,7 @@ export class TableView {
       outcome: msg?.outcome ?? null,
       seats: msg?.seats ?? null,
       sel: this.sel,
+      store: this.store,
       board: this.board,
       actions: this.actions,
       busy: this.busy,

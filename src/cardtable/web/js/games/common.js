@@ -40,7 +40,7 @@ export function seatPanel(ctx, s, { tags = [], body, cls = "", turn = false }) {
       "div",
       { class: "seat-head" },
       h("span", { class: "name" }, name),
-      turn ? h("span", { class: "tag gold" }, "●") : null,
+      turn ? h("span", { class: "tag gold" }, t("table.toPlay")) : null,
       tags,
     ),
     body,
