@@ -31,6 +31,25 @@ _PHASES = {p: p for p in (SETUP, TURN, DRAWN, POWER, OVER)}
 _STEPS = {s: s for s in STEPS}
 
 
+class _SwapRow(dict[Position, Swap]):
+    """The swaps of one position with the positions after it, built on first use (a full
+    table would grow with the square of the slots a long game opens)."""
+
+    def __init__(self, a: Position) -> None:
+        super().__init__()
+        self.a = a
+
+    def __missing__(self, b: Position) -> Swap:
+        made = self[b] = Swap(self.a, b)
+        return made
+
+
+class _SwapTable(dict[Position, _SwapRow]):
+    def __missing__(self, a: Position) -> _SwapRow:
+        row = self[a] = _SwapRow(a)
+        return row
+
+
 class CambioGame(Game[Action]):
     """Cambio (spec ``cambio.md``): remember your face-down cards, use the powers of the
     cards you discard, and call Cambio when your total is lowest."""
@@ -113,7 +132,7 @@ class CambioGame(Game[Action]):
         self.snap_table: list[list[Snap]] = [[] for _ in range(self.n)]
         self.replace_table: list[Replace] = []
         self.give_table: list[Give] = []
-        self.swap_table: dict[Position, dict[Position, Swap]] = {}
+        self.swap_table = _SwapTable()
         self.widen(HAND + 4)
 
     # -- prebuilt actions --------------------------------------------------------------
@@ -130,12 +149,6 @@ class CambioGame(Game[Action]):
         for i in range(self.width, slots):
             self.replace_table.append(Replace(i))
             self.give_table.append(Give(i))
-        everywhere = [p for row in self.positions for p in row]
-        for a in everywhere:
-            row = self.swap_table.setdefault(a, {})
-            for b in everywhere:
-                if a < b and b not in row:
-                    row[b] = Swap(a, b)
         self.width = slots
 
     def replaces(self, hand: Sequence[str | None]) -> list[Action]:

@@ -585,9 +585,14 @@ class CambioState(State[Action]):
         hand = self.hands[seat]
         hand.append(penalty)
         self.known[seat].append(0)
-        self._reshaped(seat)
         if len(hand) > self.rules.width:
             self.rules.widen(len(hand))
+        # The new slot extends this seat's cached snaps (a new list: old ones are shared
+        # with clones and the legal-action cache).
+        snaps = self._snaps_of[seat]
+        if snaps is not None:
+            self._snaps_of[seat] = [*snaps, self.rules.snap_table[seat][len(hand) - 1]]
+        self._snaps_all = None
         events.append(Event("penalty", {"seat": seat, "slot": len(hand) - 1}))
 
     def _give(self, seat: int, action: Action, events: list[Event]) -> None:
