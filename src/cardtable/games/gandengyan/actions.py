@@ -24,6 +24,7 @@ from .plays import ORDER, RANK_INDEX, TWO
 
 KNOWN_TYPES = ("play", "pass")
 RANK_WORDS = " ".join(ORDER)
+LONE_JOKER = "A joker cannot be played alone: play it with other cards"
 
 
 class Play(NamedTuple):
@@ -95,6 +96,8 @@ def reading_problem(cards: tuple[str, ...], reading: tuple[str, ...]) -> str | N
     if not reading:
         return None
     if all(c in JOKERS for c in cards):
+        if len(cards) == 1:
+            return LONE_JOKER
         return 'A play of only jokers is a joker bomb: leave out "as"'
     if len(reading) != len(cards):
         return f'"as" gives one rank for each card: {len(cards)} cards but {len(reading)} ranks'

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core import Event, IllegalAction, Outcome, State, View
 from cardtable.core.cards import JOKERS, SUITS, is_card_code
 
-from .actions import PASS, Action, Pass, Play, canonical, card_rank, reading_problem
+from .actions import LONE_JOKER, PASS, Action, Pass, Play, canonical, card_rank, reading_problem
 from .plays import (
     BOMBS,
     ORDER,
@@ -48,7 +48,7 @@ def play_json(play: Play, kind: Kind) -> dict[str, Any]:
     return {
         "cards": list(play.cards),
         "as": list(play.reading),
-        "type": kind.type,
+        "kind": kind.type,
         "rank": ORDER[kind.rank] if kind.rank >= 0 else None,
         "length": kind.length,
     }
@@ -347,13 +347,11 @@ class GanDengYanState(State[Action]):
         for card, k in Counter(cards).items():
             held = hand.count(card)
             if held < k:
-                return (
-                    f"You do not hold {card}"
-                    if not held
-                    else f"You hold {card} only {held} time(s)"
-                )
+                if not held:
+                    return f"You do not hold {card}"
+                return f"You hold only {'one' if held == 1 else held} {card}, not {k}"
         if len(cards) == 1 and cards[0] in JOKERS:
-            return "A joker cannot be played alone (GD-3)"
+            return LONE_JOKER
         problem = reading_problem(cards, reading)
         if problem:
             return problem

@@ -71,12 +71,12 @@ def show_cards(cards: Sequence[str], reading: Sequence[str] = ()) -> str:
 def kind_from_json(data: Mapping[str, Any]) -> Kind:
     rank = data.get("rank")
     return Kind(
-        str(data["type"]), RANK_INDEX[rank] if isinstance(rank, str) else -1, data["length"]
+        str(data["kind"]), RANK_INDEX[rank] if isinstance(rank, str) else -1, data["length"]
     )
 
 
 def describe_shown_play(data: Mapping[str, Any]) -> str:
-    """A play as the view and the events show it (``cards``, ``as``, ``type`` …)."""
+    """A play as the view and the events show it (``cards``, ``as``, ``kind`` …)."""
     kind = kind_from_json(data)
     return f"{describe_kind(kind)} ({show_cards(data['cards'], data.get('as') or ())})"
 
@@ -139,7 +139,7 @@ def render_view(view: Mapping[str, Any], title: str) -> str:
         lines.append(line)
     beat = view.get("to_beat")
     if beat:
-        lines.append(f"To beat: seat {beat['seat']}'s {describe_shown_play(beat)}")
+        lines.append(f"To beat: {describe_shown_play(beat)} by seat {beat['seat']}")
     elif not view["over"]:
         lines.append(f"Seat {view['leader']} leads a new trick")
     for result in view.get("results", [])[-1:]:
