@@ -151,7 +151,7 @@ def test_render_text_draws_the_table_for_one_seat() -> None:
     act(state, 0, "snap", seat=0, slot=0)
     text = state.game.render_text(state.view(0))
     assert "you are seat 0" in text
-    assert "1:--" in text and "3:3♠" in text and "4:4♠" in text
+    assert "1:--" in text and "3:3♠" in text and "4:4♠" in text and "▶ seat 0 (you)" in text
     assert "seat 1" in text and "1:??" in text
     assert "Discard: 7♠ on top (1 below)" in text
     assert "You to play" in text
@@ -172,6 +172,6 @@ def test_describe_event_words_each_seats_version() -> None:
     act(state, 0, "discard")
     events = act(state, 1, "snap", seat=1, slot=0)
     assert [game.describe_event(e.for_seat(0)) for e in events] == [
-        "Seat 1 snapped seat 1's slot 1: A♥, no match: a penalty card",
+        "Seat 1 snapped their own slot 1: A♥, no match: a penalty card",
         "Seat 1 takes a penalty card into slot 5",
     ]

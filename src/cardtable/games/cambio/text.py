@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.core.cards import pretty
+from cardtable.core.cards import JOKERS, pretty
 
 HIDDEN = "??"
 
@@ -29,9 +29,15 @@ END_WORDS = {
 
 
 def _card(code: str | None) -> str:
+    """A table cell: ``10♦``, ``RJk`` / ``BJk`` for the jokers, ``??`` face down, ``--``
+    for an empty slot; at most three characters so the columns line up."""
     if code is None:
         return "--"
-    return HIDDEN if code == HIDDEN else pretty(code)
+    if code == HIDDEN:
+        return HIDDEN
+    if code in JOKERS:
+        return code + "k"
+    return pretty(code)
 
 
 def _seat(seat: int, me: int | None) -> str:
@@ -64,19 +70,25 @@ def _piles(view: Mapping[str, Any]) -> str:
     return line
 
 
+CELLS_PER_LINE = 8
+
+
 def _hand_line(
     view: Mapping[str, Any], seat: int, hand: Sequence[str | None], me: int | None, over: bool
 ) -> str:
     aid = bool(view["memory_aid"]) or over
-    cells = []
-    for i, card in enumerate(hand):
-        shown = _card(card if aid or card is None else HIDDEN)
-        cells.append(f"{i + 1}:{shown:<4}")
-    marks = " ▶" if seat == view["turn"] and not over else "  "
-    if view["caller"] == seat:
-        marks += " (called Cambio)"
+    cells = [
+        f"{i + 1}:{_card(card if aid or card is None else HIDDEN)}".ljust(7)
+        for i, card in enumerate(hand)
+    ]
     name = f"seat {seat}" + (" (you)" if seat == me else "")
-    return f"  {name:<13}{marks}  " + " ".join(cells).rstrip()
+    if view["caller"] == seat:
+        name += ", caller"
+    mark = "▶" if seat == view["turn"] and not over else " "
+    head = f"  {mark} {name:<20} "
+    rows = [" ".join(cells[k : k + CELLS_PER_LINE]) for k in range(0, len(cells), CELLS_PER_LINE)]
+    lines = [head + rows[0]] + [" " * len(head) + row for row in rows[1:]]
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def _status(view: Mapping[str, Any], me: int | None) -> list[str]:
@@ -141,9 +153,8 @@ def describe_event(event: Mapping[str, Any]) -> str:
     if kind == "power":
         return f"{who} uses the power of {pretty(card or '')}"
     if kind == "peek":
-        s, i = event["target"]
         seen = f": it is {pretty(card)}" if card else ""
-        return f"{who} peeked at seat {s}'s slot {i + 1}{seen}"
+        return f"{who} peeked at {_whose(event, event['target'])}{seen}"
     if kind == "swap":
         (s, i), (t, j) = event["a"], event["b"]
         return f"{who} swapped seat {s}'s slot {i + 1} with seat {t}'s slot {j + 1}"
@@ -152,9 +163,8 @@ def describe_event(event: Mapping[str, Any]) -> str:
     if kind == "call":
         return f"{who} called Cambio!"
     if kind == "snap":
-        s, i = event["target"]
         result = "a match" if event["success"] else "no match: a penalty card"
-        return f"{who} snapped seat {s}'s slot {i + 1}: {pretty(card or '')}, {result}"
+        return f"{who} snapped {_whose(event, event['target'])}: {pretty(card or '')}, {result}"
     if kind == "penalty":
         return f"{who} takes a penalty card into slot {event['slot'] + 1}"
     if kind == "give":
@@ -169,3 +179,9 @@ def describe_event(event: Mapping[str, Any]) -> str:
             f"Winner: {winners}"
         )
     return ", ".join(f"{k}={v}" for k, v in event.items())
+
+
+def _whose(event: Mapping[str, Any], target: Sequence[int]) -> str:
+    seat, slot = target
+    owner = "their own" if seat == event.get("seat") else f"seat {seat}'s"
+    return f"{owner} slot {slot + 1}"
