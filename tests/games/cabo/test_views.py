@@ -129,6 +129,10 @@ def test_clone_is_independent() -> None:
     again = state.clone()
     play_round(again, caller=again.to_act[0])
     assert again.full_view() == copy.full_view(), "the same moves give the same game"
+    play_round(state, caller=state.to_act[0])
+    assert state.full_view() == copy.full_view(), "the original deals the same next round"
+    play_round(copy, caller=copy.to_act[0])
+    assert state.full_view() != copy.full_view()
 
 
 def test_words_for_the_terminal() -> None:

@@ -111,6 +111,7 @@ class CaboState(State[Action]):
         super().__init__(game, game.seats)
         self.rules = game
         self.rng = rng
+        self.rng_shared = False  # True while a clone may use the same generator
         players = game.seats
         self.public = 1 << players  # the "everyone has seen it" bit
         self.everyone = (1 << (players + 1)) - 1
@@ -175,9 +176,18 @@ class CaboState(State[Action]):
         copy.totals = self.totals[:]
         copy.resets_used = self.resets_used[:]
         copy.history = self.history[:]
-        copy.rng = random.Random()
-        copy.rng.setstate(self.rng.getstate())
+        # Copying a Mersenne Twister costs more than the rest of the clone, and most clones
+        # (a bot's look-ahead) never deal again: share it, and copy it before first use.
+        self.rng_shared = copy.rng_shared = True
         return copy  # last_round and stacked are never mutated, only replaced: shared
+
+    def _random(self) -> random.Random:
+        """The state's own generator, copied off first if a clone still shares it."""
+        if self.rng_shared:
+            own = random.Random.__new__(random.Random)
+            own.setstate(self.rng.getstate())
+            self.rng, self.rng_shared = own, False
+        return self.rng
 
     # -- legal actions ---------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[Action]:
@@ -355,7 +365,7 @@ class CaboState(State[Action]):
         """CA-14 with deck_out=reshuffle: the top discard stays, the rest becomes the deck."""
         top = self.discard.pop()
         self.deck, self.discard = self.discard, [top]
-        self.rng.shuffle(self.deck)
+        self._random().shuffle(self.deck)
         return Event("reshuffle", {"deck": len(self.deck)})
 
     def _deal(self) -> Event:
@@ -365,7 +375,7 @@ class CaboState(State[Action]):
             self.stacked = self.stacked[1:]
         else:  # a plain seeded shuffle of the 52 numbers: the list's end is the top
             deck = list(FULL_VALUES)
-            self.rng.shuffle(deck)
+            self._random().shuffle(deck)
         players = self.players
         self.rows = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(players)]
         self.deck = deck
