@@ -98,3 +98,28 @@ def test_cabo_full_game(live_server, page_factory, artifacts, viewport):
     play(page, cabo_chooser, seed=5)
     page.screenshot(path=str(artifacts / f"cabo-{viewport}-end.png"))
     finish_checks(page, 3)
+
+
+def gdy_chooser(options: list[tuple[str, Any]], clicks: int, rng: random.Random):
+    """Asks for a hint and plays it, or passes; sometimes picks cards by hand."""
+    kinds = [k for k, _ in options]
+    if "action:play" in kinds:
+        plays = [o for o in options if o[0] == "action:play"]
+        return rng.choice(plays)
+    if "action:pass" in kinds and rng.random() < 0.3:
+        return options[kinds.index("action:pass")]
+    if "action:hint" in kinds:
+        return options[kinds.index("action:hint")]
+    return rng.choice(options)
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_gandengyan_full_game(live_server, page_factory, artifacts, viewport):
+    page = page_factory(VIEWPORTS[viewport], speed="fast" if viewport == "desktop" else "off")
+    open_home(page, live_server.url)
+    start_game(page, "gandengyan", players=3, levels=["random", "random"])
+    wait_settled(page)
+    page.screenshot(path=str(artifacts / f"gandengyan-{viewport}-start.png"))
+    play(page, gdy_chooser, seed=7)
+    page.screenshot(path=str(artifacts / f"gandengyan-{viewport}-end.png"))
+    finish_checks(page, 3)

@@ -493,14 +493,15 @@ export class TableView {
         if (!from || !el) continue;
         const to = el.getBoundingClientRect();
         if (!to.width) continue;
-        const dx = from.left - to.left;
-        const dy = from.top - to.top;
-        const s = from.width / to.width;
+        // From a seat panel (a card whose face nobody saw): start small at its centre.
+        const dx = m.center ? from.left + from.width / 2 - (to.left + to.width / 2) : from.left - to.left;
+        const dy = m.center ? from.top + from.height / 2 - (to.top + to.height / 2) : from.top - to.top;
+        const s = m.center ? 0.5 : from.width / to.width;
         if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
         el.animate(
           [
-            { transform: `translate(${dx}px, ${dy}px) scale(${s})`, zIndex: 20 },
-            { transform: "translate(0, 0) scale(1)", zIndex: 20 },
+            { transform: `translate(${dx}px, ${dy}px) scale(${s})`, zIndex: 20, transformOrigin: m.center ? "50% 50%" : "0 0" },
+            { transform: "translate(0, 0) scale(1)", zIndex: 20, transformOrigin: m.center ? "50% 50%" : "0 0" },
           ],
           { duration: ms, easing: "cubic-bezier(.2,.7,.2,1)" },
         );
