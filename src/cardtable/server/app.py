@@ -1,0 +1,82 @@
+"""``create_app(settings)``: the ASGI app of the web house (HTTP API, table WebSockets,
+the browser client). The store is opened and migrated, and unfinished tables are rebuilt,
+when the app starts (its lifespan), so nothing has to be prepared beforehand."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+import cardtable
+from cardtable.server.autoplay import BotWorkers
+from cardtable.server.errors import BAD_REQUEST, ApiError
+from cardtable.server.fanout import Fanout, InProcessFanout
+from cardtable.server.house import House
+from cardtable.server.persist import AsyncStore
+from cardtable.server.routes import API, PAGES, SOCKETS
+from cardtable.server.settings import Settings
+from cardtable.store import open_store
+
+log = logging.getLogger("cardtable.server")
+
+
+def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        house = open_house(settings, fanout or InProcessFanout())
+        app.state.house = house
+        try:
+            if settings.recover:
+                resumed = await house.recover()
+                log.info("resumed %d unfinished table(s)", resumed)
+            yield
+        finally:
+            await house.close()
+            house.workers.close()
+            house.store.close()
+
+    app = FastAPI(
+        title="cardtable",
+        version=cardtable.__version__,
+        description="The web house of cardtable: tables, seats and live games. "
+        "The table protocol (WebSocket /ws/tables/{id}) is described in docs/server.md.",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    for route in [*API, *PAGES]:
+        app.add_api_route(route.path, route.endpoint, methods=[route.method], **route.options)
+    for path, endpoint in SOCKETS:
+        app.add_api_websocket_route(path, endpoint)
+    app.mount("/static", StaticFiles(directory=settings.web_dir, check_dir=False), "static")
+    app.add_exception_handler(ApiError, api_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, bad_request)  # type: ignore[arg-type]
+    return app
+
+
+def open_house(settings: Settings, fanout: Fanout) -> House:
+    store = open_store(settings.db)
+    # SQLite takes one writer at a time: one store thread avoids waiting on its lock.
+    workers = 1 if store.url.startswith("sqlite") else 4
+    return House(
+        AsyncStore(store, workers), fanout, BotWorkers(settings.bot_delay, settings.bot_workers)
+    )
+
+
+async def api_error(request: Request, error: ApiError) -> JSONResponse:
+    return JSONResponse({"code": error.code, "detail": error.detail}, status_code=error.status)
+
+
+async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
+    problems = []
+    for item in error.errors():
+        where = ".".join(str(part) for part in item.get("loc", ())[1:]) or "body"
+        problems.append(f"{where}: {item.get('msg', 'invalid')}")
+    return JSONResponse({"code": BAD_REQUEST, "detail": "; ".join(problems)}, status_code=422)

@@ -1,0 +1,51 @@
+"""``GET /api/games``: what a client needs to offer a new table: each game's title, how
+many may play, its options (doc, choices or range, default) and the bots it offers."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from pydantic import BaseModel
+
+from cardtable import bots, games
+
+log = logging.getLogger("cardtable.server")
+
+
+class PlayerRange(BaseModel):
+    min: int
+    max: int
+    default: int
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    players: PlayerRange
+    options: list[dict[str, Any]]
+    bots: list[str]
+
+
+def game_info(name: str) -> GameInfo:
+    cls = games.game_class(name)
+    players = cls.option("players")
+    values = [int(v) for v in players.values()]
+    return GameInfo(
+        name=name,
+        title=cls.title,
+        players=PlayerRange(min=min(values), max=max(values), default=int(players.default)),
+        options=[option.to_json() for option in cls.OPTIONS],
+        bots=bots.available(cls()),
+    )
+
+
+async def list_games() -> list[GameInfo]:
+    """Every registered game that can be played now, by name."""
+    out = []
+    for name in games.names():
+        try:
+            out.append(game_info(name))
+        except Exception:  # registered, but its engine is missing or unfinished
+            log.warning("game %r is registered but cannot be loaded", name, exc_info=True)
+    return out

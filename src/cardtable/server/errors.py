@@ -1,0 +1,51 @@
+"""Errors the server answers with: on the WebSocket as ``{"type": "error", "code",
+"message"}``, over HTTP as ``{"code", "detail"}`` with a status. The codes are listed in
+docs/server.md; a client switches on ``code`` and shows ``message``/``detail``."""
+
+from __future__ import annotations
+
+
+class ProtocolError(Exception):
+    """A WebSocket message the server refuses; nothing changed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class ApiError(Exception):
+    """An HTTP request the server refuses."""
+
+    def __init__(self, status: int, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+
+
+# WebSocket error codes.
+BAD_JSON = "bad_json"
+TOO_LARGE = "too_large"
+BAD_MESSAGE = "bad_message"
+UNKNOWN_TYPE = "unknown_type"
+UNKNOWN_TABLE = "unknown_table"
+BAD_TOKEN = "bad_token"
+SPECTATOR = "spectator"
+NOT_YOUR_SEAT = "not_your_seat"
+MALFORMED_ACTION = "malformed_action"
+GAME_OVER = "game_over"
+STALE_VERSION = "stale_version"
+NOT_YOUR_TURN = "not_your_turn"
+ILLEGAL_ACTION = "illegal_action"
+SERVER_ERROR = "server_error"
+
+# HTTP error codes (with their status).
+UNKNOWN_GAME = "unknown_game"  # 422
+BAD_OPTIONS = "bad_options"  # 422
+BAD_SEATS = "bad_seats"  # 422
+BAD_REQUEST = "bad_request"  # 422: the body does not have the documented shape
+NO_SUCH_TABLE = "unknown_table"  # 404
+NO_SUCH_SEAT = "unknown_seat"  # 404
+SEAT_TAKEN = "seat_taken"  # 409
+NO_FREE_SEAT = "no_free_seat"  # 409

@@ -1,0 +1,186 @@
+"""The house: every live table of this process, and the way tables are created, found,
+seated, rebuilt after a restart and let go.
+
+A table is live (in memory, with its writer task) while it is being played or watched.
+Unfinished tables are rebuilt on start by replaying their logs; a finished table is loaded
+again on demand when someone opens it and dropped when the last connection leaves."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, replace
+from typing import Any
+
+from cardtable import games
+from cardtable.core import Game, InvalidOptions, State
+from cardtable.core.rng import new_seed
+from cardtable.server.autoplay import BotWorkers
+from cardtable.server.errors import (
+    NO_FREE_SEAT,
+    NO_SUCH_SEAT,
+    NO_SUCH_TABLE,
+    SEAT_TAKEN,
+    ApiError,
+)
+from cardtable.server.fanout import Fanout
+from cardtable.server.live import LiveTable
+from cardtable.server.persist import AsyncStore
+from cardtable.server.seating import Plan
+from cardtable.server.tokens import hash_token, new_table_id, new_token
+from cardtable.store import BOT, BROKEN, HUMAN, PLAYING, SeatRecord, TableRecord
+from cardtable.store.schema import utcnow
+
+log = logging.getLogger("cardtable.server")
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """What a person gets for a seat: the table, the seat and the token that proves it."""
+
+    table_id: str
+    seat: int | None
+    token: str | None
+
+
+class House:
+    def __init__(self, store: AsyncStore, fanout: Fanout, workers: BotWorkers) -> None:
+        self.store = store
+        self.fanout = fanout
+        self.workers = workers
+        self.live: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
+
+    # -- creating --------------------------------------------------------------------
+    async def create(self, plan: Plan) -> Ticket:
+        seats = [SeatRecord(i, spec.kind, spec.bot) for i, spec in enumerate(plan.seats)]
+        first_human = next((s.seat for s in seats if s.kind == HUMAN), None)
+        token = None
+        if first_human is not None:
+            token = new_token()
+            seats[first_human] = replace(seats[first_human], token_hash=hash_token(token))
+        record = TableRecord(
+            id=new_table_id(),
+            game=plan.game.name,
+            # The options in full, defaults included: a later change of a default must not
+            # change a table that already exists.
+            options=dict(plan.game.options),
+            seed=new_seed(),
+            seats=seats,
+            status=PLAYING,
+            created_at=utcnow(),
+            updated_at=utcnow(),
+        )
+        await self.store.create(record)
+        self._start(record, plan.game, plan.game.new_state(seed=record.seed))
+        return Ticket(record.id, first_human, token)
+
+    # -- finding ---------------------------------------------------------------------
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The live table, loading it from the store if needed (None: no such table, or
+        one that cannot be rebuilt)."""
+        table = self.live.get(table_id)
+        if table is not None:
+            return table
+        # Two connections opening the same table at once share one load.
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.create_task(self._load(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def record(self, table_id: str) -> TableRecord | None:
+        """A table's record without its log: the live one if loaded, else the stored one."""
+        table = self.live.get(table_id)
+        if table is not None:
+            return table.record
+        return await self.store.get(table_id)
+
+    def release(self, table: LiveTable) -> None:
+        """A connection left: a finished table nobody watches goes back to the store."""
+        if table.over and not self.fanout.watchers(table.id) and self.live.get(table.id) is table:
+            del self.live[table.id]
+            asyncio.get_running_loop().create_task(table.stop())
+
+    # -- seats -----------------------------------------------------------------------
+    async def claim(self, table_id: str, seat: int | None) -> Ticket:
+        """Give a person a free human seat (``None``: the first free one)."""
+        table = await self.get(table_id)
+        if table is None:
+            raise ApiError(404, NO_SUCH_TABLE, f"There is no table {table_id!r}")
+        if table.over:
+            raise ApiError(409, NO_FREE_SEAT, "The game is over: no seat to take")
+        seats = table.record.seats
+        if seat is None:
+            seat = next((s.seat for s in seats if s.kind == HUMAN and not s.claimed), None)
+            if seat is None:
+                raise ApiError(409, NO_FREE_SEAT, "Every human seat at this table is taken")
+        check_free(seats, seat)
+        token = new_token()
+        if not await self.store.claim(table_id, seat, hash_token(token)):
+            raise ApiError(409, SEAT_TAKEN, f"Seat {seat} has just been taken")
+        table.seated(seat, hash_token(token))
+        return Ticket(table_id, seat, token)
+
+    # -- recovery --------------------------------------------------------------------
+    async def recover(self) -> int:
+        """Rebuild every unfinished table from its log; returns how many resumed."""
+        resumed = 0
+        for table_id in await self.store.unfinished():
+            if await self.get(table_id) is not None:
+                resumed += 1
+        return resumed
+
+    async def close(self) -> None:
+        tables, self.live = list(self.live.values()), {}
+        await asyncio.gather(*(t.stop() for t in tables), return_exceptions=True)
+
+    # -- inside ----------------------------------------------------------------------
+    async def _load(self, table_id: str) -> LiveTable | None:
+        record = await self.store.get(table_id, actions=True)
+        if record is None or record.status == BROKEN:
+            return None
+        try:
+            game, state = await self.store.run(replay, record)
+        except ImportError:
+            log.warning("table %s: game %r is not available; not resumed", table_id, record.game)
+            return None
+        except Exception:
+            log.exception("table %s: its log no longer replays; marked broken", table_id)
+            await self.store.set_status(table_id, BROKEN)
+            return None
+        if table_id in self.live:  # created meanwhile by this process
+            return self.live[table_id]
+        return self._start(record, game, state)
+
+    def _start(self, record: TableRecord, game: Game[Any], state: State[Any]) -> LiveTable:
+        table = LiveTable(
+            record, game, state, store=self.store, fanout=self.fanout, workers=self.workers
+        )
+        self.live[record.id] = table
+        table.start()
+        return table
+
+
+def replay(record: TableRecord) -> tuple[Game[Any], State[Any]]:
+    """The table as its log left it: same game, options and seed, every action again."""
+    try:
+        game = games.load(record.game, **record.options)
+    except InvalidOptions as error:
+        raise ValueError(f"stored options no longer valid: {error}") from error
+    state = game.new_state(seed=record.seed)
+    for entry in record.actions:
+        state.apply(entry.seat, entry.action)
+    return game, state
+
+
+def check_free(seats: list[SeatRecord], seat: int) -> None:
+    if not 0 <= seat < len(seats):
+        raise ApiError(
+            404, NO_SUCH_SEAT, f"There is no seat {seat} (seats are 0 to {len(seats) - 1})"
+        )
+    if seats[seat].kind == BOT:
+        raise ApiError(409, SEAT_TAKEN, f"Seat {seat} is played by a bot")
+    if seats[seat].claimed:
+        raise ApiError(409, SEAT_TAKEN, f"Seat {seat} is already taken")

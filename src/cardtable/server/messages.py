@@ -1,0 +1,62 @@
+"""The messages the server sends on a table's WebSocket. Everything seat-specific comes
+from ``state.view(seat)``, ``state.legal_actions(seat)`` and ``event.for_seat(seat)``:
+never from ``full_view`` or the state's internals."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.core import Event, State
+from cardtable.store import BOT, SeatRecord
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def public_seats(seats: Sequence[SeatRecord]) -> list[dict[str, Any]]:
+    """Who sits where, as anyone may know it (never a token or its hash)."""
+    out: list[dict[str, Any]] = []
+    for s in seats:
+        entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
+        if s.kind == BOT:
+            entry["bot"] = s.bot
+        else:
+            entry["claimed"] = s.claimed
+        out.append(entry)
+    return out
+
+
+def state_message(
+    table_id: str, version: int, seat: int | None, state: State[Any], seats: list[dict[str, Any]]
+) -> dict[str, Any]:
+    over = state.is_over()
+    legal: list[dict[str, Any]] = []
+    if seat is not None and not over:
+        legal = [state.game.action_to_json(a) for a in state.legal_actions(seat)]
+    return {
+        "type": "state",
+        "table": table_id,
+        "version": version,
+        "seat": seat,
+        "view": state.view(seat),
+        "legal": legal,
+        "over": over,
+        "outcome": state.outcome().to_json() if over else None,
+        "clock": None,
+        "seats": seats,
+    }
+
+
+def event_message(version: int, event: Event, seat: int | None) -> dict[str, Any]:
+    return {"type": "event", "version": version, "event": event.for_seat(seat)}
+
+
+def seats_message(table_id: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": "seats", "table": table_id, "seats": seats}
+
+
+def error_message(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}

@@ -1,0 +1,61 @@
+"""The store, called from the event loop: every call runs in the store's own worker
+threads so a commit never blocks the loop. SQLite gets one writer thread (it takes one
+writer at a time anyway); PostgreSQL a few."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any, TypeVar
+
+from cardtable.store import Store, TableRecord
+
+T = TypeVar("T")
+
+
+class AsyncStore:
+    def __init__(self, store: Store, workers: int) -> None:
+        self.store = store
+        self._pool = ThreadPoolExecutor(workers, thread_name_prefix="store")
+
+    async def _call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, partial(fn, *args, **kwargs))
+
+    async def create(self, table: TableRecord) -> None:
+        await self._call(self.store.create, table)
+
+    async def get(self, table_id: str, *, actions: bool = False) -> TableRecord | None:
+        return await self._call(self.store.get, table_id, actions=actions)
+
+    async def append(
+        self,
+        table_id: str,
+        seq: int,
+        seat: int,
+        action: dict[str, Any],
+        outcome: dict[str, Any] | None,
+    ) -> None:
+        await self._call(self.store.append, table_id, seq, seat, action, outcome)
+
+    async def claim(self, table_id: str, seat: int, token_hash: str) -> bool:
+        return await self._call(self.store.claim, table_id, seat, token_hash)
+
+    async def set_status(self, table_id: str, status: str) -> None:
+        await self._call(self.store.set_status, table_id, status)
+
+    async def unfinished(self) -> list[str]:
+        return await self._call(self.store.unfinished)
+
+    async def ping(self) -> None:
+        await self._call(self.store.ping)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Any other blocking work that belongs with the store (replaying a log)."""
+        return await self._call(fn, *args)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)
+        self.store.close()

@@ -1,0 +1,61 @@
+"""Every route of the server, as data (Starlette style): method, path, endpoint and what
+the OpenAPI document says about it. ``create_app`` registers them in this order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.server import catalog, health, socket, tables_api, web
+from cardtable.server.catalog import GameInfo
+from cardtable.server.tables_api import SeatTicket, TableSummary
+
+ERRORS = {422: {"description": "Refused: `{code, detail}` names the problem"}}
+NOT_FOUND = {404: {"description": "No such table or seat: `{code, detail}`"}}
+CONFLICT = {409: {"description": "The seat is not free: `{code, detail}`"}}
+
+
+@dataclass(frozen=True)
+class Route:
+    method: str
+    path: str
+    endpoint: Callable[..., Any]
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+API = [
+    Route("GET", "/api/games", catalog.list_games, {"response_model": list[GameInfo]}),
+    Route(
+        "POST",
+        "/api/tables",
+        tables_api.create_table,
+        {"status_code": 201, "response_model": SeatTicket, "responses": ERRORS},
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}",
+        tables_api.get_table,
+        {"response_model": TableSummary, "responses": NOT_FOUND},
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/seats",
+        tables_api.take_any_seat,
+        {"status_code": 201, "response_model": SeatTicket, "responses": NOT_FOUND | CONFLICT},
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/seats/{seat}",
+        tables_api.take_seat,
+        {"status_code": 201, "response_model": SeatTicket, "responses": NOT_FOUND | CONFLICT},
+    ),
+    Route("GET", "/healthz", health.healthz, {"tags": ["ops"]}),
+]
+
+PAGES = [
+    Route("GET", "/", web.index, {"include_in_schema": False}),
+    Route("GET", "/table/{table_id}", web.table_page, {"include_in_schema": False}),
+]
+
+SOCKETS = [("/ws/tables/{table_id}", socket.table_socket)]

@@ -1,0 +1,43 @@
+"""``cardtable serve``: the app under uvicorn."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import uvicorn
+
+from cardtable.server.app import create_app
+from cardtable.server.settings import HARD_MESSAGE_LIMIT, Settings
+
+TOKEN = re.compile(r"(token=)[^&\s\"']+")
+
+
+class HideTokens(logging.Filter):
+    """Seat tokens travel in the WebSocket URL's query (the protocol says so); they must not
+    end up in logs, where anyone reading them could take the seat."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                TOKEN.sub(r"\1…", arg) if isinstance(arg, str) else arg for arg in record.args
+            )
+        return True
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, **settings: Any) -> None:
+    """Serve until interrupted; ``settings`` are ``Settings`` fields (db, bot_delay, …)."""
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    config = uvicorn.Config(
+        create_app(Settings(**settings)),
+        host=host,
+        port=port,
+        # Frames up to this size reach the app, which answers "too_large" above
+        # settings.max_message_bytes; bigger ones are cut off by the protocol layer.
+        ws_max_size=HARD_MESSAGE_LIMIT,
+        log_level="info",
+    )
+    for name in ("uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).addFilter(HideTokens())
+    uvicorn.Server(config).run()

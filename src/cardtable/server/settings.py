@@ -1,0 +1,31 @@
+"""Everything the server can be told, in one value passed to ``create_app``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+@dataclass(frozen=True)
+class Settings:
+    # Database URL: a SQLite file by default, or postgresql://… (see cardtable.store).
+    db: str | None = None
+    # Seconds a bot waits before it moves, so people can follow the table.
+    bot_delay: float = 0.8
+    # Worker threads that run bots; the event loop never runs one.
+    bot_workers: int = 4
+    # Largest WebSocket message a client may send (bytes). The protocol layer (uvicorn's
+    # ws_max_size, set by `cardtable serve`) drops anything above HARD_MESSAGE_LIMIT.
+    max_message_bytes: int = 16 * 1024
+    # Messages queued for one slow connection before the server closes it (it reconnects
+    # and gets the current state).
+    outbox_limit: int = 512
+    # Rebuild unfinished tables from the store on start.
+    recover: bool = True
+    web_dir: Path = field(default=WEB_DIR)
+
+
+# Frames above this are refused by the WebSocket layer itself (close code 1009).
+HARD_MESSAGE_LIMIT = 1024 * 1024
