@@ -165,5 +165,18 @@ def bench(
     console.print(table)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Interface to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on")] = 8000,
+    db: Annotated[str | None, typer.Option(help="sqlite:///FILE or postgresql://…")] = None,
+    bot_delay: Annotated[float, typer.Option(min=0, help="Seconds a bot waits")] = 0.8,
+) -> None:
+    """Run the web house: the browser table, the HTTP API and live games."""
+    from cardtable.server.run import serve as run_server  # the web stack loads only here
+
+    run_server(host=host, port=port, db=db, bot_delay=bot_delay)
+
+
 def main() -> None:
     app()
