@@ -14,7 +14,7 @@ from typing import Any
 
 from cardtable import games
 
-from .support import playout, views
+from .support import choose, views
 
 HERE = Path(__file__).parent / "playthroughs"
 
@@ -49,12 +49,14 @@ def render(name: str, options: dict[str, Any], seed: int) -> str:
             lines.append(f"  {who}: {dump(view)}")
 
     record()
-    for step in playout(state, random.Random(seed)):
-        lines.append(
-            f"step {step.index}: seat {step.seat} {dump(game.action_to_json(step.action))}"
-        )
-        state.apply(step.seat, step.action)
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_over():
+        seat, action = choose(state, rng)
+        lines.append(f"step {step}: seat {seat} {dump(game.action_to_json(action))}")
+        state.apply(seat, action)
         record()
+        step += 1
     lines.append(f"outcome: {dump(state.outcome().to_json())}")
     return "\n".join(lines) + "\n"
 

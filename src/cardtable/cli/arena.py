@@ -107,7 +107,9 @@ def run_games(
         game_seed = seed * 1_000_003 + index
         state = game.new_state(seed=game_seed)
         order = seating(bot_names, index)
-        result.decisions += play_one(state, [roster[i] for i in order], random.Random(game_seed))
+        # The bots' randomness must not follow the deal, or results skew by seat.
+        bot_rng = random.Random(f"bots-{game_seed}")
+        result.decisions += play_one(state, [roster[i] for i in order], bot_rng)
         record(result, state, order)
         if on_progress is not None:
             on_progress(1)

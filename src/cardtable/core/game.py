@@ -109,9 +109,12 @@ class State(ABC, Generic[A]):
     def _explain(self, seat: int, action: object) -> str:
         try:
             wire = self.game.action_to_json(action)  # type: ignore[arg-type]
-            canonical = self.game.action_from_json(wire)
         except Exception:  # anything at all may come through the Python API
             return f"{action!r} is not an action of {self.game.title}"
+        try:
+            canonical = self.game.action_from_json(wire)
+        except IllegalAction as error:  # the game's own words for a malformed action
+            return str(error)
         if canonical != action:
             return f"{action!r} is not an action of {self.game.title}"
         return self._why_illegal(seat, canonical)
