@@ -107,6 +107,8 @@ class State(ABC, Generic[A]):
 
     # -- shared machinery ----------------------------------------------------------
     def _explain(self, seat: int, action: object) -> str:
+        if not isinstance(action, Hashable):
+            return f"{action!r} is not an action of {self.game.title}"
         try:
             wire = self.game.action_to_json(action)  # type: ignore[arg-type]
         except Exception:  # anything at all may come through the Python API
