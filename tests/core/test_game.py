@@ -49,9 +49,11 @@ def test_wire_form_is_accepted_and_malformed_is_named() -> None:
         state.apply(1, {"type": "take", "index": "zero"})
     with pytest.raises(IllegalAction, match="Unknown action type 'fly'"):
         state.apply(1, {"type": "fly"})
-    for garbage in (["take", 0], None, "take", 3.5):
+    for garbage in (["take", 0], None, 3.5):
         with pytest.raises(IllegalAction, match="is not an action of Toy"):
             state.apply(1, garbage)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction):
+        state.apply(1, "take")  # type: ignore[arg-type]
     with pytest.raises(IllegalAction, match="Unexpected field 'extra'"):
         state.apply(1, {"type": "take", "index": 0, "extra": 1})
 
