@@ -4,7 +4,9 @@ listed bot plays every seat equally; several worker processes share the games wi
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -23,11 +25,13 @@ class BotTally:
     games: int = 0
     wins: float = 0.0
     score_sum: float = 0.0
+    think: list[float] = field(default_factory=list)  # seconds per decision
 
     def add(self, other: BotTally) -> None:
         self.games += other.games
         self.wins += other.wins
         self.score_sum += other.score_sum
+        self.think.extend(other.think)
 
     def to_json(self) -> dict[str, Any]:
         played = max(self.games, 1)
@@ -36,8 +40,33 @@ class BotTally:
             "games": self.games,
             "wins": self.wins,
             "win_rate": self.wins / played,
+            "win_rate_ci95": wilson_interval(self.wins, self.games),
             "mean_score": self.score_sum / played,
+            "think_ms": think_summary(self.think),
         }
+
+
+def wilson_interval(wins: float, games: int, z: float = 1.96) -> list[float]:
+    """The 95% Wilson score interval of a win rate (ties count as shared wins)."""
+    if games == 0:
+        return [0.0, 1.0]
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def think_summary(seconds: list[float]) -> dict[str, float]:
+    if not seconds:
+        return {"decisions": 0, "median": 0.0, "p95": 0.0, "max": 0.0}
+    ordered = sorted(seconds)
+    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+    return {
+        "decisions": len(ordered),
+        "median": round(statistics.median(ordered) * 1000, 3),
+        "p95": round(p95 * 1000, 3),
+        "max": round(ordered[-1] * 1000, 3),
+    }
 
 
 @dataclass
@@ -60,7 +89,10 @@ class SimResult:
             "decisions": self.decisions,
             "seconds": round(self.seconds, 3),
             "games_per_second": self.games / self.seconds if self.seconds else 0.0,
-            "bots": [t.to_json() for t in self.tallies],
+            "bots": [
+                {**t.to_json(), "fair_share_ratio": t.wins / max(t.games, 1) * len(self.tallies)}
+                for t in self.tallies
+            ],
             "seats": [
                 {"seat": s, "wins": w, "win_rate": w / max(self.games, 1)}
                 for s, w in enumerate(self.seat_wins)
@@ -74,15 +106,26 @@ def seating(bot_names: Sequence[str], game_index: int) -> list[int]:
     return [(seat + game_index) % n for seat in range(n)]
 
 
-def play_one(state: State[Any], players: Sequence[bots.Bot], rng: random.Random) -> int:
-    """Play a game to the end with one bot per seat; returns the number of decisions."""
+def play_one(
+    state: State[Any],
+    players: Sequence[bots.Bot],
+    rng: random.Random,
+    think: Sequence[list[float]] | None = None,
+) -> int:
+    """Play a game to the end with one bot per seat; returns the number of decisions and
+    appends each decision's think time to ``think[seat]``."""
     decisions = 0
     while not state.is_over():
         seats = state.to_act
         # Several seats may act at once (a snap window): arrival order is random.
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
         legal = state.legal_actions(seat)
-        state.apply(seat, players[seat].act(state.view(seat), legal, rng))
+        view = state.view(seat)
+        start = time.perf_counter()
+        action = players[seat].act(view, legal, rng)
+        if think is not None:
+            think[seat].append(time.perf_counter() - start)
+        state.apply(seat, action)
         decisions += 1
     return decisions
 
@@ -109,7 +152,8 @@ def run_games(
         order = seating(bot_names, index)
         # The bots' randomness must not follow the deal, or results skew by seat.
         bot_rng = random.Random(f"bots-{game_seed}")
-        result.decisions += play_one(state, [roster[i] for i in order], bot_rng)
+        think = [result.tallies[i].think for i in order]
+        result.decisions += play_one(state, [roster[i] for i in order], bot_rng, think)
         record(result, state, order)
         if on_progress is not None:
             on_progress(1)
