@@ -63,11 +63,11 @@ def opening(state: CaravanState, p0: Sequence[str], p1: Sequence[str]) -> None:
         placed[seat] += 1
 
 
-def idle(state: CaravanState, seat: int, keep: Iterable[str] = ()) -> None:
+def idle(state: CaravanState, seat: int, keep: Iterable[str] = ()) -> list[Event]:
     """A turn that changes no caravan: discard the newest card not in ``keep``."""
     kept = set(keep)
     card = next(c for c in reversed(state.hands[seat]) if c not in kept)
-    discard(state, seat, card)
+    return discard(state, seat, card)
 
 
 def caravan(state: CaravanState, seat: int, c: int) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 (caravan.md). ``rules`` holds the pure caravan arithmetic (value, direction, suit, selling)
 for anyone who wants it without a game."""
 
+from . import rules
 from .actions import Action, Attach, Disband, Discard, Play, Resign
 from .game import CaravanGame
 from .state import CaravanState
@@ -15,4 +16,5 @@ __all__ = [
     "Discard",
     "Play",
     "Resign",
+    "rules",
 ]

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from cardtable.core import IllegalAction, wire
-from cardtable.core.cards import is_card_code, standard_deck
+from cardtable.core.cards import is_card_code, pretty, standard_deck
 
 from .rules import is_number
 
@@ -92,7 +92,9 @@ def to_json(action: Action) -> dict[str, Any]:
         return {"type": "discard", "card": action.card}
     if isinstance(action, Disband):
         return {"type": "disband", "caravan": action.caravan}
-    return {"type": "resign"}
+    if isinstance(action, Resign):
+        return {"type": "resign"}
+    raise IllegalAction(f"{action!r} is not a Caravan action")
 
 
 def from_json(data: object) -> Action:
@@ -126,8 +128,8 @@ def _play(fields: Mapping[str, Any]) -> Play | Attach:
     missing = [key for key in ("seat", "caravan", "index") if key not in fields]
     if missing:
         raise IllegalAction(
-            f"{card} goes on a number card: say which with 'seat', 'caravan' and 'index' "
-            f"('{missing[0]}' is missing)"
+            f"{pretty(card)} goes on a number card: say which with 'seat', 'caravan' and "
+            f"'index' ('{missing[0]}' is missing)"
         )
     return Attach(
         card,

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core import Event, IllegalAction, Outcome, State, View
-from cardtable.core.cards import is_card_code, pretty
+from cardtable.core.cards import pretty
 
 from . import rules
 from .actions import (
@@ -193,12 +193,14 @@ class CaravanState(State[Action]):
         return self._refusal(seat, action) or NOT_ALLOWED
 
     def _refusal(self, seat: int, action: Action) -> str | None:
-        """The player-facing reason a well-formed action is not legal, or None."""
+        """The player-facing reason a well-formed action is not legal, or None. Well
+        formed (the base class sees to it, through the wire form) means a real card, a
+        number card played and a face card attached, and seats and caravans that exist."""
         if isinstance(action, Disband):
             return self._disband_refusal(seat, action.caravan)
-        card = action.card if isinstance(action, Play | Attach | Discard) else ""
-        if not is_card_code(card):
-            return f"{card!r} is not a card: write cards like '7h', 'Td', 'Kd' or 'RJ'"
+        if isinstance(action, Resign):
+            return None
+        card = action.card
         if card not in self.hands[seat]:
             return f"You have no {pretty(card)} in your hand"
         if isinstance(action, Play):
@@ -214,10 +216,6 @@ class CaravanState(State[Action]):
 
     def _play_refusal(self, seat: int, action: Play) -> str | None:
         card, c = action.card, action.caravan
-        if not is_number(card):
-            return f"{pretty(card)} is not a number card: it goes on a number card of a caravan"
-        if not 0 <= c < CARAVANS:
-            return "There is no such caravan: your caravans are 0, 1 and 2"
         x = CARAVANS * seat + c
         stacks = self.caravans[x]
         if self.to_place[seat] and stacks:
@@ -232,22 +230,16 @@ class CaravanState(State[Action]):
 
     def _attach_refusal(self, seat: int, action: Attach) -> str | None:
         card, k = action.card, action.at
-        if is_number(card):
-            return f"{pretty(card)} is a number card: it goes on one of your own caravans"
         if self.to_place[seat]:
             return "During the opening you may only start your caravans with number cards"
-        if not (0 <= action.seat < 2 and 0 <= action.caravan < CARAVANS):
-            return "There is no such caravan: seats are 0 and 1, caravans 0, 1 and 2"
         stacks = self.caravans[CARAVANS * action.seat + action.caravan]
         whose = "your" if action.seat == seat else "your opponent's"
         where = f"{whose} caravan {action.caravan + 1}"
         if not stacks:
             return f"A face card goes on a number card, and {where} is empty"
-        if not 0 <= k < len(stacks):
-            return (
-                f"{where.capitalize()} has only {len(stacks)} number cards "
-                f"(index 0 to {len(stacks) - 1})"
-            )
+        if k >= len(stacks):
+            count = f"{len(stacks)} number card" + ("s" if len(stacks) > 1 else "")
+            return f"{where.capitalize()} has only {count} (index 0 to {len(stacks) - 1})"
         stack = stacks[k]
         if len(stack) > self.rules.attach_limit:
             return (
@@ -261,8 +253,6 @@ class CaravanState(State[Action]):
     def _disband_refusal(self, seat: int, c: int) -> str | None:
         if self.to_place[seat]:
             return "You cannot disband a caravan during the opening"
-        if not 0 <= c < CARAVANS:
-            return "There is no such caravan: your caravans are 0, 1 and 2"
         if not self.caravans[CARAVANS * seat + c]:
             return f"Your caravan {c + 1} is empty: there is nothing to disband"
         return None
