@@ -72,6 +72,16 @@ def offered(page: Any) -> list[tuple[str, Any]]:
     return out
 
 
+def click(el: Any) -> None:
+    """Clicks a card near its top-left corner (the index a person reads, never covered
+    where cards overlap); anything else in its middle."""
+    if "card" in (el.get_attribute("class") or "").split():
+        box = el.bounding_box()
+        el.click(position={"x": min(10, box["width"] / 4), "y": min(10, box["height"] / 8)})
+    else:
+        el.click()
+
+
 Chooser = Callable[[list[tuple[str, Any]], int, random.Random], tuple[str, Any]]
 
 
@@ -94,7 +104,7 @@ def play(
         _, el = choose(options, clicks, rng)
         # A click that sends a move marks the table unsettled at once (the next
         # wait_settled waits for the answer); one that only selects redraws at once.
-        el.click()
+        click(el)
         clicks += 1
         if shots is not None and shot_every and clicks % shot_every == 0:
             page.screenshot(path=str(shots / f"move-{clicks:04d}.png"))

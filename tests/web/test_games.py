@@ -123,3 +123,33 @@ def test_gandengyan_full_game(live_server, page_factory, artifacts, viewport):
     play(page, gdy_chooser, seed=7)
     page.screenshot(path=str(artifacts / f"gandengyan-{viewport}-end.png"))
     finish_checks(page, 3)
+
+
+def caravan_chooser(options: list[tuple[str, Any]], clicks: int, rng: random.Random):
+    """Picks a card from the hand, then a highlighted place for it (or discards it);
+    disbands now and then; never resigns."""
+    places = [o for o in options if o[0].startswith(("card:drop:", "card:cv:"))]
+    if places and rng.random() < 0.85:
+        return rng.choice(places)
+    kinds = [k for k, _ in options]
+    if "action:discard" in kinds and (not places or rng.random() < 0.5):
+        return options[kinds.index("action:discard")]
+    hand = [o for o in options if o[0].startswith("card:c:")]
+    disband = [o for o in options if o[0] == "action:disband"]
+    if disband and rng.random() < 0.03:
+        return rng.choice(disband)
+    if hand:
+        return rng.choice(hand)
+    return rng.choice([o for o in options if o[0] != "action:resign"] or options)
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_caravan_full_game(live_server, page_factory, artifacts, viewport):
+    page = page_factory(VIEWPORTS[viewport], speed="fast" if viewport == "desktop" else "off")
+    open_home(page, live_server.url)
+    start_game(page, "caravan", levels=["random"], options={"short_deck": True})
+    wait_settled(page)
+    page.screenshot(path=str(artifacts / f"caravan-{viewport}-start.png"))
+    play(page, caravan_chooser, seed=11, shots=artifacts, shot_every=0)
+    page.screenshot(path=str(artifacts / f"caravan-{viewport}-end.png"))
+    finish_checks(page, 2)

@@ -208,6 +208,37 @@ function caboFace(code) {
   );
 }
 
+/** A face for small sizes and stacked columns: a big index at the top, a big pip below. */
+function compactFace(code) {
+  if (code === "RJ" || code === "BJ") {
+    const cls = code === "RJ" ? "joker-red" : "joker-black";
+    return svg(
+      frame(
+        `<g class="${cls}"><text x="8" y="40" class="cidx">JK</text>` +
+          `<use href="#icon-star" x="30" y="60" width="62" height="62"/></g>`,
+      ),
+      "joker compact",
+    );
+  }
+  const rank = code[0];
+  const suit = code[1];
+  const cls = `s-${suit}`;
+  const label = RANK_TEXT[rank] ?? rank;
+  const court = ["J", "Q", "K"].includes(rank);
+  return svg(
+    frame(
+      `<g class="${cls}"><text x="8" y="42" class="cidx ${cls}">${label}</text>` +
+        pip(suit, 76, 25, 1.6) +
+        (court
+          ? `<rect x="18" y="58" width="64" height="70" rx="6" class="court ${cls}-bg"/>` +
+            `<text x="50" y="112" text-anchor="middle" class="court-letter ${cls}">${rank}</text>`
+          : pip(suit, 50, 92, 3.1)) +
+        `</g>`,
+    ),
+    "compact",
+  );
+}
+
 /** The back of a card; Cabo's deck has its own pattern. */
 export function backSVG(style = "lattice") {
   return svg(
@@ -229,10 +260,11 @@ export function isCabo(code) {
 }
 
 /** The SVG markup for a card code (a back for "??"). */
-export function faceSVG(code, backStyle) {
+export function faceSVG(code, backStyle, compact = false) {
   if (code == null) return "";
   if (isHidden(code)) return backSVG(backStyle);
   if (isCabo(code)) return caboFace(code);
+  if (compact) return compactFace(code);
   if (code === "RJ" || code === "BJ") return jokerFace(code);
   return standardFace(code);
 }
@@ -297,7 +329,7 @@ export function cardEl(code, opts = {}) {
     el.setAttribute("role", "img");
     el.setAttribute("aria-label", label);
   }
-  el.innerHTML = code == null ? "" : faceSVG(code, opts.back);
+  el.innerHTML = code == null ? "" : faceSVG(code, opts.back, opts.compact);
   if (opts.badge) {
     const b = document.createElement("span");
     b.className = `badge ${opts.badgeCls ?? ""}`;
