@@ -41,7 +41,7 @@ def test_text_values_are_converted() -> None:
             {"snap": "sometimes"},
             "Option 'snap' cannot be 'sometimes': allowed values are 'own_turn', 'anytime', 'off'",
         ),
-        ({"lock": "maybe"}, "Option 'lock' cannot be 'maybe': allowed values are true, false"),
+        ({"lock": "maybe"}, "Option 'lock' cannot be maybe: allowed values are true, false"),
         ({"decks": 3}, "Option 'decks' cannot be 3"),
         (
             {"colour": "red"},

@@ -53,6 +53,8 @@ class Option:
             return ", ".join(_show(c) for c in self.choices)
         if self.kind == "bool":
             return "true, false"
+        if self.low == self.high:
+            return f"only {self.low}"
         return f"a whole number from {self.low} to {self.high}"
 
     def validate(self, value: object) -> OptionValue:
@@ -60,9 +62,10 @@ class Option:
         accepts. Strings from the command line or a form are converted."""
         converted = self._convert(value)
         if converted is None:
+            # A number typed on a command line reads best as typed: players=9, not '9'.
+            shown = value if isinstance(value, str) and self.kind != "choice" else _show(value)
             raise InvalidOptions(
-                f"Option {self.name!r} cannot be {_show(value)}: "
-                f"allowed values are {self.allowed()}"
+                f"Option {self.name!r} cannot be {shown}: allowed values are {self.allowed()}"
             )
         return converted
 
