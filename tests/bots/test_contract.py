@@ -1,0 +1,70 @@
+"""Every bot of every game: it returns one of the legal actions, from a view that is pure
+JSON data (it never gets a state), and the same view and seed give the same choice."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from cardtable import InvalidOptions, bots, games
+from cardtable.core import State
+
+# Search bots get a tiny budget here: this checks the contract, not strength.
+QUICK = {"hard": 0.02}
+
+
+def cases() -> list[tuple[str, str]]:
+    out = []
+    for name in games.names():
+        game = games.load(name)
+        for bot in bots.available(game):
+            out.append((name, "ismcts:8" if bot == "ismcts:N" else bot))
+    return out
+
+
+def sample_positions(state: State[Any], rng: random.Random, every: int) -> list[State[Any]]:
+    positions = []
+    step = 0
+    while not state.is_over():
+        if step % every == 0:
+            positions.append(state.clone())
+        seat = rng.choice(state.to_act)
+        legal = state.legal_actions(seat)
+        state.apply(seat, rng.choice(legal))
+        step += 1
+    return positions
+
+
+@pytest.mark.parametrize("game_name,bot_name", cases())
+def test_bot_returns_a_legal_action_from_pure_view_data(game_name: str, bot_name: str) -> None:
+    game = games.load(game_name, players=2)
+    bot = bots.make(bot_name, game, QUICK.get(bot_name))
+    positions = sample_positions(game.new_state(seed=21), random.Random(21), every=5)
+    for position in positions[:12]:
+        for seat in position.to_act:
+            view = json.loads(json.dumps(position.view(seat)))
+            legal = position.legal_actions(seat)
+            action = bot.act(view, legal, random.Random(3))
+            assert action in legal, f"{bot_name} chose {action!r}, not a legal action"
+
+
+@pytest.mark.parametrize("game_name,bot_name", [c for c in cases() if c[1] != "hard"])
+def test_bot_is_reproducible_with_a_fixed_seed(game_name: str, bot_name: str) -> None:
+    game = games.load(game_name, players=2)
+    positions = sample_positions(game.new_state(seed=5), random.Random(5), every=4)[:6]
+    for position in positions:
+        seat = position.to_act[0]
+        legal = position.legal_actions(seat)
+        first = bots.make(bot_name, game).act(position.view(seat), legal, random.Random(9))
+        again = bots.make(bot_name, game).act(position.view(seat), legal, random.Random(9))
+        assert first == again
+
+
+def test_unknown_bot_names_the_bots() -> None:
+    with pytest.raises(InvalidOptions, match=r"Unknown bot 'genius'.*random"):
+        bots.make("genius", games.load("cambio"))
+    with pytest.raises(InvalidOptions, match="positive whole number"):
+        bots.make("ismcts:zero", games.load("cambio"))
