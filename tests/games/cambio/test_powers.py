@@ -204,3 +204,28 @@ def test_lock_caller_keeps_the_callers_cards_out_of_swaps() -> None:
     act(state, 2, "peek", seat=0, slot=0)
     swaps = [a for a in wire_legal(state, 2) if a["type"] == "swap"]
     assert len(swaps) == 6 + 4 * 4 and all(0 not in (a["a"][0], a["b"][0]) for a in swaps)
+
+
+def test_king_swaps_are_every_pair_with_one_of_yours_in_order() -> None:
+    """CB-18: the swap step lists each pair with at least one of the player's cards once,
+    lower position first, in table order — here with uneven hands and an empty slot."""
+    state = table(["7s", "7h", "3s", "4s"], P1, P2, start="7d", deck=["2c", "6c", "Kd"])
+    act(state, 0, "snap", seat=0, slot=0)
+    act(state, 0, "snap", seat=0, slot=2)  # no match: a penalty card in slot 5
+    act(state, 0, "draw")
+    act(state, 0, "replace", slot=1)  # the 7 goes: peek (skipped), then seat 1
+    act(state, 0, "skip")
+    act(state, 1, "draw")
+    act(state, 1, "discard")  # the K: peek, then swap
+    act(state, 1, "skip")
+    positions = [
+        (s, i) for s, h in enumerate(state.full_view()["hands"]) for i, c in enumerate(h) if c
+    ]
+    expected = [
+        {"type": "swap", "a": list(a), "b": list(b)}
+        for x, a in enumerate(positions)
+        for b in positions[x + 1 :]
+        if 1 in (a[0], b[0])
+    ]
+    assert [a for a in wire_legal(state, 1) if a["type"] == "swap"] == expected
+    assert len(expected) == 6 + 4 * (4 + 4)

@@ -115,6 +115,7 @@ class CambioState(State[Action]):
         self._to_act: tuple[int, ...] = ()
         self._snaps_of: list[list[Action] | None] = [None] * game.n
         self._snaps_all: list[Action] | None = None
+        self._blind_swaps: list[Action] | None = None
 
     # -- the public contract -------------------------------------------------------
     @property
@@ -248,9 +249,10 @@ class CambioState(State[Action]):
         return got
 
     def _reshaped(self, seat: int) -> None:
-        """A slot of ``seat`` was emptied or added: drop the cached snap lists."""
+        """A slot of ``seat`` was emptied or added: drop the cached lists."""
         self._snaps_of[seat] = None
         self._snaps_all = None
+        self._blind_swaps = None
 
     def _step_actions(self, seat: int) -> list[Action]:
         step = self.step
@@ -276,17 +278,30 @@ class CambioState(State[Action]):
 
     def _swap_targets(self, seat: int, step: str | None) -> list[Action]:
         """CB-17: any two different cards; CB-18: one of yours and any other card. With
-        ``lock_caller`` the caller's cards are out of reach after the call."""
-        positions = self._swappable()
-        swaps = self.rules.swap_table
+        ``lock_caller`` the caller's cards are out of reach after the call. Pairs come in
+        order, the lower position first."""
         if step == BLIND_SWAP:
+            blind = self._blind_swaps
+            if blind is None:
+                blind = self._blind_swaps = self._pairs(self._swappable(), None)
+            return blind
+        return self._pairs(self._swappable(), seat)
+
+    def _pairs(self, positions: list[Position], seat: int | None) -> list[Action]:
+        """Swaps of every two ``positions``, or (``seat`` given) of those that involve one
+        of that seat's cards, built without walking every pair."""
+        swaps = self.rules.swap_table
+        if seat is None:
             return [swaps[a][b] for x, a in enumerate(positions) for b in positions[x + 1 :]]
-        return [
-            swaps[a][b]
-            for x, a in enumerate(positions)
-            for b in positions[x + 1 :]
-            if a[0] == seat or b[0] == seat
-        ]
+        mine = [p for p in positions if p[0] == seat]
+        out: list[Action] = []
+        for x, a in enumerate(positions):
+            row = swaps[a]
+            if a[0] == seat:
+                out += [row[b] for b in positions[x + 1 :]]
+            else:
+                out += [row[b] for b in mine if b > a]
+        return out
 
     def _swappable(self) -> list[Position]:
         locked = self._locked_seat()
@@ -544,6 +559,7 @@ class CambioState(State[Action]):
         """CB-30: calling ends the caller's turn at once; CB-31: the others play one more
         turn each."""
         self.caller = seat
+        self._blind_swaps = None  # with lock_caller the caller's cards leave the pairs
         events.append(Event("call", {"seat": seat}))
         self._end_turn(events)
 
@@ -574,26 +590,29 @@ class CambioState(State[Action]):
 
     def _snap_failed(self, seat: int, s: int, i: int, card: str, events: list[Event]) -> None:
         """CB-22: the card was shown to all and goes back; the snapper takes a penalty card
-        from the deck into a new slot, unseen by anyone."""
-        self.known[s][i] = self.rules.shown
+        from the deck into a new slot, unseen by anyone. (The commonest move of random
+        play, hence the inlined deck pop.)"""
+        rules = self.rules
+        self.known[s][i] = rules.shown
         events.append(
             Event("snap", {"seat": seat, "target": [s, i], "card": card, "success": False})
         )
-        penalty = self._pop_deck(events)
+        penalty = self.deck.pop() if self.deck else self._pop_deck(events)
         if penalty is None:
             return
         hand = self.hands[seat]
         hand.append(penalty)
         self.known[seat].append(0)
-        if len(hand) > self.rules.width:
-            self.rules.widen(len(hand))
+        slot = len(hand) - 1
+        if slot >= rules.width:
+            rules.widen(slot + 1)
         # The new slot extends this seat's cached snaps (a new list: old ones are shared
         # with clones and the legal-action cache).
         snaps = self._snaps_of[seat]
         if snaps is not None:
-            self._snaps_of[seat] = [*snaps, self.rules.snap_table[seat][len(hand) - 1]]
-        self._snaps_all = None
-        events.append(Event("penalty", {"seat": seat, "slot": len(hand) - 1}))
+            self._snaps_of[seat] = [*snaps, rules.snap_table[seat][slot]]
+        self._snaps_all = self._blind_swaps = None
+        events.append(Event("penalty", {"seat": seat, "slot": slot}))
 
     def _give(self, seat: int, action: Action, events: list[Event]) -> None:
         """CB-23: after snapping an opponent's card, one of the snapper's cards goes face
