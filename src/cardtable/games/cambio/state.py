@@ -702,7 +702,9 @@ class CambioState(State[Action]):
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
         ):
-            raise ValueError(f"There is no seat {seat!r} at this table")
+            raise IllegalAction(
+                f"There is no seat {seat!r} at this table (seats are 0 to {self.players - 1})"
+            )
         over = self.phase == OVER
         mine = self.rules.table_bit if seat is None else 1 << seat
         hands: list[list[str | None]] = []
