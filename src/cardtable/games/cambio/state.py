@@ -228,13 +228,15 @@ class CambioState(State[Action]):
             if not self.snap_open:
                 return []
             locked = self.caller if rules.lock_caller else None
-            if locked is None or locked == seat:
-                every = self._snaps_all
-                if every is None:
-                    every = [a for s in range(self.players) for a in self._hand_snaps(s)]
+            every = self._snaps_all if locked is None or locked == seat else None
+            if every is None:
+                every = []
+                for s in range(self.players):
+                    if s != locked or s == seat:
+                        every += self._hand_snaps(s)  # list += runs in C
+                if locked is None or locked == seat:
                     self._snaps_all = every
-                return every
-            return [a for s in range(self.players) if s != locked for a in self._hand_snaps(s)]
+            return every
         if rules.snap_own_turn and self.phase == TURN and seat == self.current:
             return self._hand_snaps(seat)
         return []
