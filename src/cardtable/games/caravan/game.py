@@ -129,7 +129,7 @@ class CaravanGame(Game[Action]):
                     for card in shown["cards"]
                 ]
                 state.steady[x] = self._steady_from(state.caravans[x], shown["direction"])
-                state._revalue(x)
+                state._changed(x)
         state.discards = [list(pile) for pile in view["discards"]]
         state.to_place = list(view["opening"])
         state._to_act = tuple(view["to_act"])

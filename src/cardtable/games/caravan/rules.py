@@ -157,7 +157,7 @@ def can_sell(points: int) -> bool:
 def pair_seller(first: int, second: int) -> int | None:
     """Which caravan of a facing pair sells, 0 (``first``) or 1, or None (CV-18): both in
     range, the higher; one in range, that one; equal values in range, neither."""
-    a, b = can_sell(first), can_sell(second)
+    a, b = SELL_LOW <= first <= SELL_HIGH, SELL_LOW <= second <= SELL_HIGH  # can_sell, inlined
     if a and b:
         return None if first == second else (0 if first > second else 1)
     if a:

@@ -38,6 +38,7 @@ from .rules import FOLLOWERS, NONE, NUMBER_VALUES, is_joker, is_number
 if TYPE_CHECKING:
     from .game import CaravanGame
 
+MOVES = (Play, Attach, Discard, Disband)
 OPENING_CARDS = 3
 HAND = 8
 NOT_ALLOWED = "That move is not allowed now"
@@ -52,9 +53,12 @@ class CaravanState(State[Action]):
         self.decks: list[list[str]] = [[], []]  # top card last
         self.discards: list[list[str]] = [[], []]  # top card last
         self.caravans: list[list[list[str]]] = [[] for _ in range(2 * CARAVANS)]
-        # Each caravan's value, a cache of rules.value refreshed whenever its cards change
-        # (every action asks who sells, so it is read far more often than it changes).
+        # What is read from each caravan's cards — its value, its end (last rank, direction,
+        # suit) and the cards with room for a face card — recomputed by `_changed` from the
+        # cards alone whenever they change: every decision reads them, few change them.
         self.values = [0] * (2 * CARAVANS)
+        self.ends: list[tuple[int, int, str | None]] = [(0, NONE, None)] * (2 * CARAVANS)
+        self.rooms: list[list[int]] = [[] for _ in range(2 * CARAVANS)]
         self.to_place = [OPENING_CARDS, OPENING_CARDS]  # opening cards still to place (CV-3)
         self.turn = 0
         self._to_act: tuple[int, ...] = (0,)
@@ -85,6 +89,8 @@ class CaravanState(State[Action]):
     def apply(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
         """As ``State.apply``, except that resigning (CV-21) is open to either seat at any
         time before the end, on its turn or not: a server ends a game on time this way."""
+        if type(action) in MOVES:  # the hot path: a listed move, no wire form to read
+            return super().apply(seat, action)
         if isinstance(action, Mapping):
             action = self.rules.action_from_json(action)
         if type(action) is not Resign:
@@ -113,14 +119,20 @@ class CaravanState(State[Action]):
     def value(self, x: int) -> int:
         return self.values[x]
 
-    def _revalue(self, x: int) -> None:
-        self.values[x] = rules.value(self.caravans[x], king_adds=self.rules.king_adds)
+    def _changed(self, x: int) -> None:
+        """Caravan ``x``'s cards (or its steady_course memory) changed: re-read them."""
+        stacks, game = self.caravans[x], self.rules
+        self.values[x] = rules.value(stacks, king_adds=game.king_adds)
+        self.ends[x] = rules.end(
+            stacks, steady_base=self.steady[x], first_card_suit=game.first_card_suit
+        )
+        self.rooms[x] = [k for k, stack in enumerate(stacks) if len(stack) <= game.attach_limit]
 
     def direction(self, x: int) -> int:
-        return rules.direction(self.caravans[x], steady_base=self.steady[x])
+        return self.ends[x][1]
 
     def suit(self, x: int) -> str | None:
-        return rules.suit(self.caravans[x], first_card_suit=self.rules.first_card_suit)
+        return self.ends[x][2]
 
     def sellers(self) -> list[int | None]:
         """Who sells each facing pair now (CV-18): seat 0, seat 1 or None."""
@@ -138,7 +150,7 @@ class CaravanState(State[Action]):
         if numbers:
             own = CARAVANS * seat
             for c in range(CARAVANS):
-                allowed = FOLLOWERS[self._end_of(own + c)]
+                allowed = FOLLOWERS[self.ends[own + c]]
                 actions += [PLAYS[card][c] for card in numbers if card in allowed]
         faces = [card for card in distinct if card[0] not in NUMBER_VALUES]
         if faces:
@@ -157,34 +169,19 @@ class CaravanState(State[Action]):
         empty = [c for c in range(CARAVANS) if not self.caravans[own + c]]
         return [PLAYS[card][c] for card in numbers for c in empty]
 
-    def _end_of(self, x: int) -> tuple[int, int, str | None]:
-        return rules.end(
-            self.caravans[x], steady_base=self.steady[x], first_card_suit=self.rules.first_card_suit
-        )
-
     def _attachments(self, faces: list[str], out: list[Action]) -> None:
         """Every face card on every number card that can take one more (CV-14 … CV-17)."""
-        limit = self.rules.attach_limit
-        rows: list[tuple[int, int, list[int] | None]] = []  # (caravan, cards, room if not all)
-        lasts: list[tuple[int, int]] = []  # (caravan, last card) where the last card has room
-        for x, stacks in enumerate(self.caravans):
-            n = len(stacks)
-            if not n:
-                continue
-            if n <= INTERNED_DEPTH and max(map(len, stacks)) <= limit:
-                rows.append((x, n, None))  # the usual case: a slice of interned actions
-            else:
-                rows.append((x, n, [k for k, stack in enumerate(stacks) if len(stack) <= limit]))
-            if len(stacks[-1]) <= limit:
-                lasts.append((x, n - 1))
-        anywhere = self.rules.queen_anywhere
+        rows = [(x, room) for x, room in enumerate(self.rooms) if room]
+        queens_last = not self.rules.queen_anywhere
         for card in faces:
-            if card[0] == "Q" and not anywhere:
-                out += [attach(card, x, k) for x, k in lasts]
+            if card[0] == "Q" and queens_last:
+                last = [(x, room[-1]) for x, room in rows if room[-1] == len(self.caravans[x]) - 1]
+                out += [attach(card, x, k) for x, k in last]
                 continue
             table = ATTACHES[card]
-            for x, n, room in rows:
-                if room is None:
+            for x, room in rows:
+                n = len(room)
+                if room[-1] == n - 1 and n <= INTERNED_DEPTH:  # every card has room
                     out += table[x][:n]
                 else:
                     out += [attach(card, x, k) for k in room]
@@ -276,8 +273,8 @@ class CaravanState(State[Action]):
         self._from_hand(seat, card)
         x = CARAVANS * seat + c
         self.caravans[x].append([card])
-        self._revalue(x)
         self.steady[x] = NONE
+        self._changed(x)
         events.append(Event("play", {"seat": seat, "card": card, "caravan": c}))
         if self.to_place[seat]:
             self.to_place[seat] -= 1  # the opening draws nothing (CV-3)
@@ -308,10 +305,10 @@ class CaravanState(State[Action]):
             before = self.direction(x)
             del stacks[action.at]
             self._removed(x, [target], before, events)
-        elif is_joker(card):
-            self._joker(x, target, events)
         else:
-            self._revalue(x)
+            self._changed(x)
+            if is_joker(card):
+                self._joker(x, target, events)
         self._draw(seat, events)
 
     def _joker(self, x: int, target: list[str], events: list[Event]) -> None:
@@ -348,15 +345,15 @@ class CaravanState(State[Action]):
                 {"seat": owner, "caravan": c, "cards": [card[:2] for s in gone for card in s]},
             )
         )
-        self._revalue(x)
         stacks = self.caravans[x]
         if self.rules.steady_course and len(stacks) >= 2 and stacks[-1][0][0] == stacks[-2][0][0]:
             # Keep the direction the caravan had: store it net of the queens on the new
-            # last card, which direction() applies again.
+            # last card, which rules.end applies again.
             flips = rules.queens_on_last(stacks) % 2
             self.steady[x] = -before if flips else before
         else:
             self.steady[x] = NONE
+        self._changed(x)
 
     def _discard(self, seat: int, card: str, events: list[Event]) -> None:
         self._from_hand(seat, card)
@@ -376,8 +373,8 @@ class CaravanState(State[Action]):
         for stack in stacks:
             self._to_discards(seat, stack)
         stacks.clear()
-        self.values[x] = 0
         self.steady[x] = NONE
+        self._changed(x)
 
     def _to_discards(self, owner: int, stack: list[str]) -> None:
         """Each card goes to its owner's discard pile: the number card to the caravan's
@@ -529,7 +526,7 @@ class CaravanState(State[Action]):
         new.decks = [d[:] for d in self.decks]
         new.discards = [d[:] for d in self.discards]
         new.caravans = [[s[:] for s in stacks] for stacks in self.caravans]
-        new.values = self.values[:]
+        new.values, new.ends, new.rooms = self.values[:], self.ends[:], self.rooms[:]
         new.to_place = self.to_place[:]
         new.turn = self.turn
         new._to_act = self._to_act
