@@ -1,0 +1,167 @@
+"""What one seat knows at a Cabo table, as plain numbers: the ``Table`` every Cabo bot
+decides from.
+
+``from_view`` reads it from a seat's JSON view (the heuristic players); ``from_sample``
+reads it from a sampled state inside a search (the search's own imagination, drawn from
+the bot's view), using only the knowledge bits of the acting seat, so a rollout player
+never plays with cards it has not seen."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+# CA-1: two 0s, four each of 1–12, two 13s.
+BASE_COUNTS: tuple[int, ...] = (2, *(4,) * 12, 2)
+DECK_SUM = sum(v * n for v, n in enumerate(BASE_COUNTS))  # 338
+DECK_SQUARES = sum(v * v * n for v, n in enumerate(BASE_COUNTS))
+KAMIKAZE = (12, 12, 13, 13)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The table options a bot needs that a view does not carry."""
+
+    kamikaze: bool = True
+    caller_penalty: int = 10
+    lock_caller: bool = False
+    target: int = 100
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> Rules:
+        return cls(
+            bool(options.get("kamikaze", True)),
+            int(options.get("caller_penalty", 10)),
+            bool(options.get("lock_caller", False)),
+            int(options.get("target", 100)),
+        )
+
+
+@dataclass(slots=True)
+class Table:
+    """One seat's knowledge. ``rows[s][i]`` is a card's number when this seat knows it,
+    else ``None``; ``owner_knows[s][i]`` says whether seat ``s`` has seen its own card
+    (public knowledge: everybody watches who looks at what)."""
+
+    me: int
+    players: int
+    phase: str
+    rows: list[list[int | None]]
+    owner_knows: list[list[bool]]
+    top: int | None  # the top discard
+    holding: int | None  # the card this seat holds (drawn or taken), when it is this seat's
+    from_deck: bool
+    power: str | None
+    caller: int | None
+    final_turns: int
+    deck: int
+    totals: list[int]
+    pool: list[int]  # per number, how many cards this seat has not seen
+    rules: Rules
+
+    @property
+    def unseen(self) -> int:
+        return max(sum(self.pool), 1)
+
+    def mean(self) -> float:
+        """The expected number of a card this seat has not seen."""
+        return sum(v * n for v, n in enumerate(self.pool)) / self.unseen
+
+    def variance(self) -> float:
+        n = self.unseen
+        mean = sum(v * c for v, c in enumerate(self.pool)) / n
+        return max(sum(v * v * c for v, c in enumerate(self.pool)) / n - mean * mean, 1.0)
+
+
+def _pool(rows: list[list[int | None]], shown: list[int]) -> list[int]:
+    pool = list(BASE_COUNTS)
+    for row in rows:
+        for card in row:
+            if card is not None:
+                pool[card] -= 1
+    for card in shown:
+        pool[card] -= 1
+    return [max(n, 0) for n in pool]
+
+
+def from_view(
+    view: Mapping[str, Any], rules: Rules, forget: Collection[tuple[int, int]] = ()
+) -> Table:
+    """The knowledge in ``view``. ``forget`` lists (seat, slot) positions the player has
+    lost track of (a beginner's memory): they read as unknown."""
+    me = int(view["seat"])
+    rows: list[list[int | None]] = []
+    owner_knows: list[list[bool]] = []
+    for owner, slots in enumerate(view["rows"]):
+        row: list[int | None] = []
+        knows: list[bool] = []
+        for i, slot in enumerate(slots):
+            code = slot["card"]
+            row.append(None if code is None or (owner, i) in forget else int(code))
+            knows.append(owner in slot["seen_by"])
+        rows.append(row)
+        owner_knows.append(knows)
+    discard = [int(code) for code in view["discard"]]
+    shown = list(discard)
+    holding = None
+    held = view["holding"]
+    if held is not None and held["card"] is not None:
+        shown.append(int(held["card"]))
+        if held["seat"] == me:
+            holding = int(held["card"])
+    return Table(
+        me=me,
+        players=int(view["players"]),
+        phase=str(view["phase"]),
+        rows=rows,
+        owner_knows=owner_knows,
+        top=discard[-1] if discard else None,
+        holding=holding,
+        from_deck=held is not None and held["from"] == "deck",
+        power=view["power"],
+        caller=view["caller"],
+        final_turns=int(view["final_turns"]),
+        deck=int(view["deck"]),
+        totals=[int(t) for t in view["totals"]],
+        pool=_pool(rows, shown),
+        rules=rules,
+    )
+
+
+def from_sample(state: Any, seat: int, rules: Rules) -> Table:
+    """The knowledge of ``seat`` in a sampled Cabo state (read through its knowledge bits)."""
+    bit = 1 << seat
+    rows: list[list[int | None]] = [
+        [card if mask & bit else None for card, mask in zip(row, known, strict=True)]
+        for row, known in zip(state.rows, state.known, strict=True)
+    ]
+    owner_knows = [
+        [bool(mask >> owner & 1) for mask in known] for owner, known in enumerate(state.known)
+    ]
+    discard: list[int] = state.discard
+    shown = list(discard)
+    holding = state.holding
+    from_deck = bool(state.from_deck)
+    if holding is not None and (not from_deck or state.turn == seat):
+        shown.append(holding)
+        holding = holding if state.turn == seat else None
+    else:
+        holding = None
+    return Table(
+        me=seat,
+        players=state.players,
+        phase=state.phase,
+        rows=rows,
+        owner_knows=owner_knows,
+        top=discard[-1] if discard else None,
+        holding=holding,
+        from_deck=from_deck,
+        power=state.power,
+        caller=state.caller,
+        final_turns=state.final_left,
+        deck=len(state.deck),
+        totals=state.totals,
+        pool=_pool(rows, shown),
+        rules=rules,
+    )
