@@ -134,6 +134,11 @@ def classify_reading(reading: Sequence[str], cards: int, rules: Rules) -> Kind |
 
 # -- the generator ----------------------------------------------------------------------
 
+# Built once for the hot path (at most 2 decks: 8 natural cards of a rank, 4 jokers):
+# _ONE[r][k][j] is the one-segment play (r, k, j); _SET_KIND[size][r] the kind of a set.
+_ONE = [[[((r, k, j),) for j in range(5)] for k in range(9)] for r in range(13)]
+_SET_KIND = {size: [Kind(SETS[size], r, size) for r in range(13)] for size in SETS}
+
 
 def legal_plays(
     counts: Sequence[int], jokers: int, target: Kind | None, rules: Rules
@@ -144,18 +149,32 @@ def legal_plays(
     targets: exactly one rank higher, the 2s, and bombs."""
     out: list[Candidate] = []
     if target is None:
-        for r in range(13):
-            if counts[r]:
-                out.append((Kind(SINGLE, r, 1), ((r, 1, 0),)))
-        for r in range(13):
+        present = [r for r in range(13) if counts[r]]
+        singles = _SET_KIND[1]
+        for r in present:
+            out.append((singles[r], _ONE[r][1][0]))
+        for r in present:
             _sets(out, counts, jokers, r, 2)
         if not rules.triple_is_bomb:
-            for r in range(13):
+            for r in present:
                 _sets(out, counts, jokers, r, 3)
+        least = rules.min_pairs
+        if not jokers:  # the common case: runs of natural cards only
+            _natural_runs(out, counts, 1, 3)
+            _natural_runs(out, counts, 2, least)
+            _bombs(out, counts, jokers, rules, None)
+            return out
+        # A window is worth walking only if its first ranks can be filled.
         for lo in range(ACE - 1):
-            _straights(out, counts, jokers, lo, 0)
-        for lo in range(ACE + 2 - rules.min_pairs):
-            _pair_runs(out, counts, jokers, lo, rules.min_pairs, 0)
+            gaps = (not counts[lo]) + (not counts[lo + 1]) + (not counts[lo + 2])
+            if gaps <= jokers:
+                _straights(out, counts, jokers, lo, 0)
+        for lo in range(ACE + 2 - least):
+            gaps = 0
+            for r in range(lo, lo + least):
+                gaps += 2 - counts[r] if counts[r] < 2 else 0
+            if gaps <= jokers:
+                _pair_runs(out, counts, jokers, lo, least, 0)
         _bombs(out, counts, jokers, rules, None)
         return out
     if target.type in BOMBS:
@@ -183,13 +202,37 @@ def _sets(out: list[Candidate], counts: Sequence[int], jokers: int, r: int, size
     n = counts[r]
     if not n:
         return
-    kind = Kind(SETS[size], r, size)
+    kind = _SET_KIND[size][r]
+    one = _ONE[r]
     if r == TWO:  # a joker never stands for a 2 (GD-3)
         if n >= size:
-            out.append((kind, ((r, size, 0),)))
+            out.append((kind, one[size][0]))
         return
     for k in range(min(n, size), max(1, size - jokers) - 1, -1):
-        out.append((kind, ((r, k, size - k),)))
+        out.append((kind, one[k][size - k]))
+
+
+def _natural_runs(out: list[Candidate], counts: Sequence[int], width: int, least: int) -> None:
+    """Without jokers: straights (``width`` 1, at least 3 ranks) or consecutive pairs
+    (``width`` 2) inside each maximal run of ranks held ``width`` times, in the order of
+    the general walk (by lowest rank, then length)."""
+    kind_type = STRAIGHT if width == 1 else PAIRS
+    lo = 0
+    while lo <= ACE:
+        if counts[lo] < width:
+            lo += 1
+            continue
+        end = lo
+        while end + 1 <= ACE and counts[end + 1] >= width:
+            end += 1
+        for start in range(lo, end - least + 2):
+            segs: tuple[Segment, ...] = ()
+            for hi in range(start, end + 1):
+                segs += _ONE[hi][width][0]
+                n = hi - start + 1
+                if n >= least:
+                    out.append((Kind(kind_type, start, n * width), segs))
+        lo = end + 1
 
 
 def _straights(
@@ -250,6 +293,8 @@ def _bombs(
 ) -> None:
     """Every bomb of the hand (stronger than ``above`` when given), joker bombs last."""
     smallest = 3 if rules.triple_is_bomb else 4
+    if jokers < 2 and max(counts) + jokers < smallest:
+        return  # most hands hold no bomb at all
     for r in range(13):
         n = counts[r]
         if not n:
@@ -260,7 +305,7 @@ def _bombs(
             if above is not None and bomb_strength(kind, rules) <= above:
                 continue
             for k in range(min(n, size), max(1, size - fill) - 1, -1):
-                out.append((kind, ((r, k, size - k),)))
+                out.append((kind, _ONE[r][k][size - k]))
     for k in range(2, jokers + 1):
         kind = Kind(JOKER_BOMB, JOKER_RANK, k)
         if above is None or bomb_strength(kind, rules) > above:

@@ -37,6 +37,13 @@ if TYPE_CHECKING:
 
 RANK_OF: dict[str, int] = {r + s: i for i, r in enumerate(ORDER) for s in SUITS}
 TrickEntry = tuple[int, Play | None, Kind | None]
+# READ[r][k]: the reading of k cards standing for rank r.
+READ = [[(rank,) * k for k in range(17)] for rank in ORDER]
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1 :]
 
 
 def sort_cards(cards: Sequence[str]) -> list[str]:
@@ -80,6 +87,10 @@ class GanDengYanState(State[Action]):
         self.over = False
         # Stacked decks for the hands after the first (tests and tutorials).
         self.next_decks: list[list[str]] = []
+        # Each seat's codes by rank (sorted tuples) and its jokers: plays are spelled with
+        # the first copies, so the listing is canonical (see actions.py).
+        self.codes: list[list[tuple[str, ...]]] = [[()] * 13 for _ in range(n)]
+        self.wild: list[tuple[str, ...]] = [()] * n
 
     # -- the contract --------------------------------------------------------------
     @property
@@ -107,28 +118,31 @@ class GanDengYanState(State[Action]):
     def _legal_actions(self, seat: int) -> list[Action]:
         target = self.to_beat[2] if self.to_beat else None
         candidates = legal_plays(self.counts[seat], self.jokers[seat], target, self.rules)
-        by_rank: list[list[str]] = [[] for _ in range(13)]
-        jokers: list[str] = []
-        for card in sorted(self.hands[seat]):
-            r = RANK_OF.get(card)
-            if r is None:
-                jokers.append(card)
-            else:
-                by_rank[r].append(card)
+        if not candidates:
+            return [PASS]
+        codes = self.codes[seat]
+        jokers = self.wild[seat]
         out: list[Action] = [] if target is None else [PASS]
         for _, segments in candidates:
-            cards: list[str] = []
-            reading: list[str] = []
+            if len(segments) == 1:  # sets and bombs: the common case, spelled at once
+                r, naturals, w = segments[0]
+                if r < 0:
+                    out.append(Play(jokers[:w], ()))
+                elif w:
+                    out.append(Play(codes[r][:naturals] + jokers[:w], READ[r][naturals + w]))
+                else:
+                    out.append(Play(codes[r][:naturals], READ[r][naturals]))
+                continue
+            cards: tuple[str, ...] = ()
+            reading: tuple[str, ...] = ()
             j = 0
-            for r, naturals, wild in segments:
-                if naturals:
-                    cards += by_rank[r][:naturals]
-                if wild:
-                    cards += jokers[j : j + wild]
-                    j += wild
-                if r >= 0:
-                    reading += ORDER[r] * (naturals + wild)
-            out.append(Play(tuple(cards), tuple(reading)))
+            for r, naturals, w in segments:
+                cards += codes[r][:naturals]
+                if w:
+                    cards += jokers[j : j + w]
+                    j += w
+                reading += READ[r][naturals + w]
+            out.append(Play(cards, reading))
         return out
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -145,13 +159,16 @@ class GanDengYanState(State[Action]):
         kind = self.kind_of(play)
         hand = self.hands[seat]
         counts = self.counts[seat]
+        codes = self.codes[seat]
         for card in play.cards:
             hand.remove(card)
             r = RANK_OF.get(card)
             if r is None:
                 self.jokers[seat] -= 1
+                self.wild[seat] = _without(self.wild[seat], card)
             else:
                 counts[r] -= 1
+                codes[r] = _without(codes[r], card)
         self.played += play.cards
         self.plays[seat] += 1
         if kind.type in BOMBS:
@@ -216,8 +233,11 @@ class GanDengYanState(State[Action]):
         r = RANK_OF.get(card)
         if r is None:
             self.jokers[seat] += 1
+            self.wild[seat] = tuple(sorted((*self.wild[seat], card)))
         else:
             self.counts[seat][r] += 1
+            codes = self.codes[seat]
+            codes[r] = tuple(sorted((*codes[r], card)))
 
     # -- hands and the series ------------------------------------------------------
     def deal(self, deck: Sequence[str], dealer: int) -> list[Event]:
@@ -251,16 +271,18 @@ class GanDengYanState(State[Action]):
 
     def set_hand(self, seat: int, cards: Sequence[str]) -> None:
         self.hands[seat] = list(cards)
-        counts = [0] * 13
-        jokers = 0
-        for card in cards:
+        by_rank: list[list[str]] = [[] for _ in range(13)]
+        wild: list[str] = []
+        for card in sorted(cards):
             r = RANK_OF.get(card)
             if r is None:
-                jokers += 1
+                wild.append(card)
             else:
-                counts[r] += 1
-        self.counts[seat] = counts
-        self.jokers[seat] = jokers
+                by_rank[r].append(card)
+        self.codes[seat] = [tuple(c) for c in by_rank]
+        self.wild[seat] = tuple(wild)
+        self.counts[seat] = [len(c) for c in by_rank]
+        self.jokers[seat] = len(wild)
 
     def _end_hand(self, winner: int | None) -> list[Event]:
         """GD-16: every other player pays the winner; GD-17: the next hand, dealt by the
@@ -323,6 +345,8 @@ class GanDengYanState(State[Action]):
         cards = action.cards
         if type(cards) is not tuple or type(action.reading) is not tuple:
             return False  # a hand-built play in another spelling: _resolve normalises it
+        if len(cards) == 1:
+            return cards[0] in hand
         return all(hand.count(card) >= cards.count(card) for card in cards)
 
     def _resolve(self, seat: int, action: object, legal: list[Action]) -> Action | str:
@@ -496,5 +520,7 @@ class GanDengYanState(State[Action]):
         other.totals = list(self.totals)
         other.results = list(self.results)  # entries are never changed once written
         other.next_decks = list(self.next_decks)
+        other.codes = [list(c) for c in self.codes]  # the tuples inside are immutable
+        other.wild = list(self.wild)
         other._legal = {}
         return other
