@@ -4,8 +4,8 @@ Layout: seat ``s``'s caravan ``c`` is ``caravans[3 * s + c]``, a list of stacks;
 ``[number card, *attached]`` where each attached face card or joker is tagged with the seat
 that played it (``"Kd1"``), because every card goes home to its owner's discard pile when
 it leaves the table. Number cards are always the caravan owner's. Decks keep their top
-card last, so a draw is ``pop()``. Value, direction and suit are never stored (CV-13):
-``rules`` derives them from the cards whenever they are needed."""
+card last, so a draw is ``pop()``. Value, direction and suit are never kept up to date by
+hand (CV-13): whenever a caravan's cards change, ``rules`` reads them again from the cards."""
 
 from __future__ import annotations
 
@@ -141,14 +141,13 @@ class CaravanState(State[Action]):
 
     # -- legal actions -----------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
-        distinct = list(dict.fromkeys(hand))
+        distinct = list(dict.fromkeys(self.hands[seat]))  # any copy of a card serves
         if self.to_place[seat]:
             return self._opening_actions(seat, distinct)
         actions: list[Action] = []
+        own = CARAVANS * seat
         numbers = [card for card in distinct if card[0] in NUMBER_VALUES]
         if numbers:
-            own = CARAVANS * seat
             for c in range(CARAVANS):
                 allowed = FOLLOWERS[self.ends[own + c]]
                 actions += [PLAYS[card][c] for card in numbers if card in allowed]
@@ -156,7 +155,6 @@ class CaravanState(State[Action]):
         if faces:
             self._attachments(faces, actions)
         actions += [DISCARDS[card] for card in distinct]
-        own = CARAVANS * seat
         actions += [DISBANDS[c] for c in range(CARAVANS) if self.caravans[own + c]]
         return actions
 
