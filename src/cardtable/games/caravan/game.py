@@ -82,7 +82,7 @@ class CaravanGame(Game[Action]):
         for seat in (0, 1):
             cards = stack(self.full_deck, tops[seat], rng)
             if self.short_deck:
-                if len(cards) - len(cards[SHORT_DECK:]) < len(tops[seat] or ()):
+                if len(tops[seat] or ()) > SHORT_DECK:
                     raise InvalidOptions(
                         f"Stacked deck: with short_deck a deck holds {SHORT_DECK} cards, "
                         f"but seat {seat}'s lists {len(tops[seat] or ())}"
