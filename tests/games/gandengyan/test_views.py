@@ -84,9 +84,9 @@ def test_the_terminal_picture_and_the_words() -> None:
     text = game.render_text(state.view(1))
     for part in (
         "hand 1 of 1",
-        "talon: 43",
-        "Seat 1 (you): 5 cards",
-        "4♥ 6♥ 8♥ 10♥ Q♥",
+        "Talon: 43",
+        "Seat 1 (you): 5 cards · 0 plays",
+        "Your hand: 4♥ 6♥ 8♥ 10♥ Q♥",
         "To beat: a straight 5–7 (5♥ Joker(6) 7♠) by seat 0",
         "Your turn",
         "total 0",

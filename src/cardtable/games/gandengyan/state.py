@@ -1,8 +1,9 @@
 """A game of Gan Deng Yan in progress: one hand or a series of hands (GD-17).
 
 Hands are kept as card lists (what views show) plus, per seat, 13 rank counts and a joker
-count (what the play generator reads), updated together on every play and draw. The talon
-is a list with its top card last, so a draw is a ``pop``.
+count (what the play generator reads) and the codes by rank (what legal plays are spelled
+with), all updated together on every play and draw. The talon is a list with its top card
+last, so a draw is a ``pop``.
 """
 
 from __future__ import annotations
@@ -119,7 +120,7 @@ class GanDengYanState(State[Action]):
         target = self.to_beat[2] if self.to_beat else None
         candidates = legal_plays(self.counts[seat], self.jokers[seat], target, self.rules)
         if not candidates:
-            return [PASS]
+            return [] if target is None else [PASS]
         codes = self.codes[seat]
         jokers = self.wild[seat]
         out: list[Action] = [] if target is None else [PASS]

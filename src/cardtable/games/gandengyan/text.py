@@ -126,17 +126,18 @@ def render_view(view: Mapping[str, Any], title: str) -> str:
     """A plain-text picture of a seat's view (``cardtable play``)."""
     me = view.get("seat")
     lines = [
-        f"{title} — hand {view['hand_no']} of {view['hand_count']} · "
-        f"dealer: seat {view['dealer']} · talon: {view['talon']} cards · "
-        f"bombs this hand: {view['bombs']}"
+        f"{title} · hand {view['hand_no']} of {view['hand_count']} · dealer: seat {view['dealer']}",
+        f"Talon: {view['talon']} cards · bombs this hand: {view['bombs']}",
     ]
     for seat, count in enumerate(view["counts"]):
         who = f"Seat {seat}" + (" (you)" if seat == me else "")
-        total = _signed(view["totals"][seat])
-        line = f"  {who}: {count} cards, {view['plays'][seat]} plays, total {total}"
-        if seat == me and view.get("hand") is not None:
-            line += f"  |  {show_cards(view['hand'])}"
-        lines.append(line)
+        plays = view["plays"][seat]
+        lines.append(
+            f"  {who}: {count} cards · {plays} play{'' if plays == 1 else 's'} · "
+            f"total {_signed(view['totals'][seat])}"
+        )
+    if view.get("hand") is not None:
+        lines.append(f"Your hand: {show_cards(view['hand'])}")
     beat = view.get("to_beat")
     if beat:
         lines.append(f"To beat: {describe_shown_play(beat)} by seat {beat['seat']}")
