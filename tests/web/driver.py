@@ -60,24 +60,30 @@ def wait_settled(page: Any, timeout: float = 30_000) -> str:
     return "over" if page.locator(".results").is_visible() else "mine"
 
 
+OFFERED_JS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('.board .target')) {
+    out.push(['card:' + (el.dataset.k || el.dataset.fk || ''), '.board [data-fk="' + el.dataset.fk + '"]']);
+  }
+  for (const el of document.querySelectorAll('.actions button[data-action]')) {
+    out.push(['action:' + el.dataset.action, '.actions [data-fk="' + el.dataset.fk + '"]']);
+  }
+  return out;
+}"""
+
+
 def offered(page: Any) -> list[tuple[str, Any]]:
     """What a person can click now: (kind, locator) for every highlighted card and every
-    action button, as the table shows them."""
-    out: list[tuple[str, Any]] = []
-    for el in page.locator(".board .target").all():
-        key = el.get_attribute("data-k") or el.get_attribute("data-fk") or "card"
-        out.append((f"card:{key}", el))
-    for el in page.locator(".actions button[data-action]").all():
-        out.append((f"action:{el.get_attribute('data-action')}", el))
-    return out
+    action button, as the table shows them. Each locator finds its element by its stable
+    key, so a redraw in between (a peeked card turning face down again) does no harm."""
+    return [(kind, page.locator(selector)) for kind, selector in page.evaluate(OFFERED_JS)]
 
 
-def click(el: Any) -> None:
+def click(kind: str, el: Any) -> None:
     """Clicks a card near its top-left corner (the index a person reads, never covered
-    where cards overlap); anything else in its middle."""
-    if "card" in (el.get_attribute("class") or "").split():
-        box = el.bounding_box()
-        el.click(position={"x": min(10, box["width"] / 4), "y": min(10, box["height"] / 8)})
+    where cards overlap); a button in its middle."""
+    if kind.startswith("card:"):
+        el.click(position={"x": 8, "y": 8})
     else:
         el.click()
 
@@ -101,10 +107,10 @@ def play(
             return clicks
         options = offered(page)
         assert options, "my turn, but the table offers nothing to click"
-        _, el = choose(options, clicks, rng)
+        kind, el = choose(options, clicks, rng)
         # A click that sends a move marks the table unsettled at once (the next
         # wait_settled waits for the answer); one that only selects redraws at once.
-        click(el)
+        click(kind, el)
         clicks += 1
         if shots is not None and shot_every and clicks % shot_every == 0:
             page.screenshot(path=str(shots / f"move-{clicks:04d}.png"))
