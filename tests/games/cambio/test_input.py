@@ -194,3 +194,37 @@ def test_impossible_swaps_say_why(wire: dict[str, Any], message: str) -> None:
     act(state, 0, "draw")
     act(state, 0, "discard")
     rejected(state, 0, wire, message)
+
+
+@pytest.mark.parametrize(
+    "power,action,message",
+    [
+        ("", ("draw",), "must be a JSON object"),  # a bare tuple equals Draw() but is not one
+        ("", (), "must be a JSON object"),
+        ("6c", Replace("x"), "Slots are whole numbers, not 'x'"),  # type: ignore[arg-type]
+        ("9c", Peek("1", 0), "Seats are whole numbers, not '1'"),  # type: ignore[arg-type]
+        ("Jh", type(swap((0, 0), (0, 1)))(1, 2), r"\(seat, slot\) pairs, not 1"),  # type: ignore[arg-type]
+    ],
+)
+def test_odd_python_values_are_refused_too(power: str, action: object, message: str) -> None:
+    """CB-11, CB-12, CB-16, CB-17: values built in Python that are not well-formed actions
+    get an IllegalAction with a reason, never a crash, and change nothing."""
+    state = table(P0, P1, start="Ks", deck=[power or "6c"])
+    if power:
+        act(state, 0, "draw")
+    if power and power != "6c":
+        act(state, 0, "discard")
+    rejected(state, 0, action, message)
+
+
+@pytest.mark.parametrize("seat", [True, 1.0])
+def test_a_value_equal_to_a_listed_action_is_that_action(seat: object) -> None:
+    """CB-16: Python equality makes ``Peek(True, 0) == Peek(1, 0)``; the engine then plays
+    the listed action itself, so events and views carry plain numbers."""
+    state = table(P0, P1, start="Ks", deck=["9c"])
+    act(state, 0, "draw")
+    act(state, 0, "discard")
+    state.legal_actions(0)  # the fast path, too
+    (peek,) = state.apply(0, Peek(seat, 0))  # type: ignore[arg-type]
+    assert peek.for_seat(0) == {"type": "peek", "seat": 0, "target": [1, 0], "card": "Ah"}
+    assert type(peek.data["target"][0]) is int

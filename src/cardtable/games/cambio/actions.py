@@ -72,6 +72,19 @@ def swap(a: Position, b: Position) -> Swap:
     return Swap(a, b) if a < b else Swap(b, a)
 
 
+def canonical_swap(action: Swap) -> Swap:
+    """``action`` with its positions in canonical order; a swap built in Python with
+    anything but two (seat, slot) pairs of whole numbers is refused."""
+    for position in (action.a, action.b):
+        if (
+            not isinstance(position, tuple)
+            or len(position) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in position)
+        ):
+            raise IllegalAction(f"A swap names two cards as (seat, slot) pairs, not {position!r}")
+    return swap(action.a, action.b)
+
+
 def to_json(action: Action) -> dict[str, Any]:
     if type(action) is Swap:
         return {"type": "swap", "a": list(action.a), "b": list(action.b)}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardtable.core import Event, IllegalAction, Outcome, State, View
 from cardtable.core.cards import pretty
@@ -37,7 +37,7 @@ from cardtable.games.cambio.actions import (
     Skip,
     Snap,
     Swap,
-    swap,
+    canonical_swap,
 )
 from cardtable.games.cambio.cards import (
     BLIND_SWAP,
@@ -137,24 +137,36 @@ class CambioState(State[Action]):
     def apply(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
         """The base contract (seat and turn checked, illegal or malformed -> IllegalAction,
         nothing changed) with a fast path for an action just listed by ``legal_actions``,
-        swaps accepted in either order, and a snap that came too late told why."""
-        if not isinstance(action, tuple):
-            action = self.rules.action_from_json(action)
+        swaps accepted in either order, and a snap that came too late told why. What is
+        applied is always the listed action object, so a value that merely equals it
+        (``Peek(1.0, 0)``) behaves exactly like it."""
+        if type(action) in _HANDLERS:
+            move = cast(Action, action)
+        else:
+            # A wire dict. Anything else (a bare tuple equals a NamedTuple action!) is
+            # refused there as malformed.
+            move = self.rules.action_from_json(action)
         if type(seat) is int:
             legal = self._legal.get(seat)
-            if legal and action in legal:
-                self._legal = {}
-                return self._apply(seat, action)
+            if legal:
+                try:
+                    move = legal[legal.index(move)]
+                except ValueError:
+                    pass
+                else:
+                    self._legal = {}
+                    return self._apply(seat, move)
             late = 0 <= seat < self.players and seat not in self._to_act
-            if type(action) is Snap and late and self.phase != OVER:
-                raise IllegalAction(self._why_not_snap(seat, action))
+            if type(move) is Snap and late and self.phase != OVER:
+                raise IllegalAction(self._why_not_snap(seat, move))
         self._check_seat(seat)
-        if type(action) is Swap:
-            action = swap(action.a, action.b)
-        if action not in self._legal_for(seat):
-            raise IllegalAction(self._why_illegal(seat, action))
+        if type(move) is Swap:
+            move = canonical_swap(move)
+        legal = self._legal_for(seat)
+        if move not in legal:
+            raise IllegalAction(self._why_illegal(seat, move))
         self._legal = {}
-        return self._apply(seat, action)
+        return self._apply(seat, legal[legal.index(move)])
 
     def clone(self) -> CambioState:
         other = CambioState.__new__(CambioState)
@@ -365,16 +377,20 @@ class CambioState(State[Action]):
             return "You have no drawn card: draw first"
         return "That move is not allowed now"
 
-    def _slot_problem(self, me: int, seat: int, slot: int) -> str | None:
+    def _slot_problem(self, me: int, seat: object, slot: object) -> str | None:
         """What is wrong with pointing at ``seat``'s ``slot``, if anything."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return f"Seats are whole numbers, not {seat!r}"
+        if not 0 <= seat < self.players:
             return f"There is no seat {seat} at this table (seats are 0 to {self.players - 1})"
+        if isinstance(slot, bool) or not isinstance(slot, int):
+            return f"Slots are whole numbers, not {slot!r}"
         hand = self.hands[seat]
-        whose = "Your" if seat == me else f"Seat {seat}'s"
-        if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < len(hand):
+        if not 0 <= slot < len(hand):
             owner = "You have" if seat == me else f"Seat {seat} has"
             return f"{owner} no slot {slot + 1} (slots are 1 to {len(hand)})"
         if hand[slot] is None:
+            whose = "Your" if seat == me else f"Seat {seat}'s"
             return f"{whose} slot {slot + 1} is empty"
         return None
 
