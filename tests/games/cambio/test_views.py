@@ -175,3 +175,12 @@ def test_describe_event_words_each_seats_version() -> None:
         "Seat 1 snapped their own slot 1: A♥, no match: a penalty card",
         "Seat 1 takes a penalty card into slot 5",
     ]
+
+
+def test_determinize_refuses_a_broken_view() -> None:
+    """CB-19: a view missing its parts is refused with a ValueError, not a crash."""
+    state = table(P0, P1, start="Ks")
+    view = state.view(0)
+    del view["known_by"]
+    with pytest.raises(ValueError, match="not a whole Cambio view"):
+        state.game.determinize(view, 0, random.Random(1))

@@ -198,6 +198,12 @@ class CambioGame(Game[Action]):
         the deck) is re-dealt at random from the cards it cannot account for."""
         if view.get("game") != self.name or view.get("seat") != seat:
             raise ValueError(f"This is not a view of seat {seat} in a game of {self.title}")
+        try:
+            return self._redeal(view, rng)
+        except (KeyError, IndexError, TypeError) as error:
+            raise ValueError(f"This is not a whole {self.title} view: {error!r}") from error
+
+    def _redeal(self, view: Mapping[str, Any], rng: random.Random) -> CambioState:
         hands: list[list[str | None]] = [list(h) for h in view["hands"]]
         seen = Counter(c for h in hands for c in h if c is not None and c != HIDDEN)
         seen.update(view["discard"])

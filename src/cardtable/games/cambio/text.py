@@ -8,8 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.core.cards import JOKERS, pretty
-
-HIDDEN = "??"
+from cardtable.games.cambio.state import HIDDEN
 
 STEP_WORDS = {
     "peek_own": "peek at one of your own cards",
