@@ -15,7 +15,7 @@ from cardtable.core.rng import fork, make_rng
 
 from . import actions
 from .actions import Action, Pass, Play, reading_problem
-from .plays import Rules, classify_reading
+from .plays import Kind, Rules, classify_reading
 from .scoring import Scoring
 from .state import GanDengYanState
 from .text import describe_event, describe_kind, kind_from_json, render_view, show_cards
@@ -80,6 +80,9 @@ class GanDengYanGame(Game[Action]):
             cap=int(o["cap"]),
         )
         self.hand_count = int(o["hands"])
+        # The kind of each reading met so far: a pure function of the reading and these
+        # rules, asked for on every play.
+        self.kinds: dict[tuple[tuple[str, ...], int], Kind] = {}
 
     # -- new games -----------------------------------------------------------------
     def new_state(

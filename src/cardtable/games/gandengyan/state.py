@@ -104,15 +104,19 @@ class GanDengYanState(State[Action]):
     def apply(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
         """As ``State.apply``, and a play may name other copies of the listed cards that
         the seat holds, or leave the jokers' reading to the engine (GD-10)."""
-        if isinstance(action, Mapping):
+        if not isinstance(action, tuple) and isinstance(action, Mapping):
             action = self.gdy.action_from_json(action)
         self._check_seat(seat)
         legal = self._legal_for(seat)
-        if action not in legal or not self._holds(seat, action):
-            resolved = self._resolve(seat, action, legal)
-            if isinstance(resolved, str):
-                raise IllegalAction(resolved)
-            action = resolved
+        for listed in legal:  # the usual case, a listed action itself: nothing to check
+            if listed is action:
+                break
+        else:
+            if action not in legal or not self._holds(seat, action):
+                resolved = self._resolve(seat, action, legal)
+                if isinstance(resolved, str):
+                    raise IllegalAction(resolved)
+                action = resolved
         self._legal = {}
         return self._apply(seat, action)
 
@@ -335,8 +339,12 @@ class GanDengYanState(State[Action]):
     # -- reading what a player meant -------------------------------------------------
     def kind_of(self, play: Play) -> Kind:
         """The type of a legal play (its reading is complete, or it is a joker bomb)."""
-        kind = classify_reading(play.reading, len(play.cards), self.rules)
-        assert kind is not None
+        key = (play.reading, len(play.cards))
+        kind = self.gdy.kinds.get(key)
+        if kind is None:
+            kind = classify_reading(play.reading, len(play.cards), self.rules)
+            assert kind is not None
+            self.gdy.kinds[key] = kind
         return kind
 
     def _holds(self, seat: int, action: Action) -> bool:
