@@ -33,7 +33,7 @@ from .actions import (
     Resign,
     attach,
 )
-from .rules import FOLLOWERS, NONE, NUMBER_VALUES, is_joker, is_number
+from .rules import FOLLOWERS, NONE, is_joker, is_number
 
 if TYPE_CHECKING:
     from .game import CaravanGame
@@ -145,13 +145,23 @@ class CaravanState(State[Action]):
         if self.to_place[seat]:
             return self._opening_actions(seat, distinct)
         actions: list[Action] = []
+        faces: list[str] = []
         own = CARAVANS * seat
-        numbers = [card for card in distinct if card[0] in NUMBER_VALUES]
-        if numbers:
-            for c in range(CARAVANS):
-                allowed = FOLLOWERS[self.ends[own + c]]
-                actions += [PLAYS[card][c] for card in numbers if card in allowed]
-        faces = [card for card in distinct if card[0] not in NUMBER_VALUES]
+        ends = self.ends
+        # What may follow each of my three caravans (CV-9 … CV-12), unrolled: this loop is
+        # the hottest in every playout.
+        first, second, third = (FOLLOWERS[ends[own + c]] for c in range(CARAVANS))
+        for card in distinct:
+            plays = PLAYS.get(card)
+            if plays is None:
+                faces.append(card)
+                continue
+            if card in first:
+                actions.append(plays[0])
+            if card in second:
+                actions.append(plays[1])
+            if card in third:
+                actions.append(plays[2])
         if faces:
             self._attachments(faces, actions)
         actions += [DISCARDS[card] for card in distinct]
