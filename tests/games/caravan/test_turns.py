@@ -3,13 +3,15 @@ without a draw (CV-7), and any number card starting an empty caravan (CV-9)."""
 
 from __future__ import annotations
 
+from cardtable.games.caravan import CaravanState
+
 from .helpers import caravan, disband, discard, idle, legal_wire, numbers, opening, play, put, table
 
 P0 = ["7h", "2c", "9d", "8h", "Ks", "4c", "Qd", "3s", "6s", "5s", "Th"]
 P1 = ["4s", "5h", "6d", "Kd", "8c", "Tc", "2d", "Jc", "9h"]
 
 
-def opened():
+def opened() -> CaravanState:
     state = table(P0, P1)
     opening(state, ["7h", "2c", "9d"], ["4s", "5h", "6d"])
     return state
