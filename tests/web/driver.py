@@ -22,6 +22,12 @@ def open_home(page: Any, url: str) -> None:
     page.wait_for_selector(".game-tile .new-game summary")
 
 
+def open_details(details: Any) -> None:
+    """Opens a <details> by clicking its summary, as a person would, unless it is open."""
+    if not details.evaluate("d => d.open"):
+        details.locator(":scope > summary").click()
+
+
 def start_game(
     page: Any,
     game: str,
@@ -31,13 +37,13 @@ def start_game(
 ) -> str:
     """Opens the game's form, sets it as a person would, starts; returns the table URL."""
     tile = page.locator(f".game-tile[data-game='{game}']")
-    tile.locator(".new-game > summary").click()
+    open_details(tile.locator(".new-game"))
     if players is not None and tile.locator("select[name='players']").count():
         tile.locator("select[name='players']").select_option(str(players))
     for i, level in enumerate(levels or [], start=1):
         tile.locator(f"select[name='seat{i}']").select_option(level)
     if options:
-        tile.locator("details.variants > summary").click()
+        open_details(tile.locator("details.variants"))
         for name, value in options.items():
             control = tile.locator(f"#ng-{game}-{name}")
             kind = control.evaluate("e => e.tagName + ':' + (e.type || '')")

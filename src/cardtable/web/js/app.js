@@ -50,6 +50,7 @@ function route() {
   if (id) {
     current = new TableView(main, id, app);
     current.start();
+    window.cardtable.table = current; // for the browser tests and the curious
   } else {
     document.title = t("app.title");
     renderHome(main, app);
@@ -115,6 +116,7 @@ function renderHeader() {
   );
 }
 
+window.cardtable = { app, table: null };
 window.addEventListener("popstate", route);
 onSettingsChange(() => current?.draw());
 onLangChange(() => {

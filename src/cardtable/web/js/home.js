@@ -205,7 +205,11 @@ function newGameForm(name, game, app) {
   const variantBox = variants.length
     ? h(
         "details",
-        { class: "variants" },
+        {
+          class: "variants",
+          open: Boolean(st.variantsOpen),
+          ontoggle: (e) => (st.variantsOpen = e.target.open),
+        },
         h("summary", {}, `${t("form.variants")} (${variants.length})`),
         h("div", { class: "variant-list" }, variants.map((o) => optionRow(name, o, st))),
       )

@@ -519,8 +519,9 @@ function explain(el, ctx) {
   if (m && view.hands?.[s]?.[i] == null) return t("cb.why.empty");
   if (idx.give.size) return t("cb.why.giveOwn");
   if (view.phase === "setup") return mine ? null : t("cb.why.setupOwn");
+  const snappable = m && idx.snap.has(pos(s, i));
   if (view.phase === "turn" && view.turn === ctx.seat) {
-    if (m && idx.snap.size && ctx.sel.mode !== "snap") return t("cb.why.snapFirst");
+    if (snappable && ctx.sel.mode !== "snap") return t("cb.why.snapFirst");
     return key === "discard" || m ? t("cb.why.drawFirst") : null;
   }
   if (view.phase === "drawn" && view.turn === ctx.seat) {
@@ -534,7 +535,7 @@ function explain(el, ctx) {
     if (view.step === "king_swap" && m && ctx.sel.first) return t("cb.why.oneMine");
     return t("cb.why.power");
   }
-  if (m && idx.snap.size && ctx.sel.mode !== "snap") return t("cb.why.snapFirst");
+  if (snappable && ctx.sel.mode !== "snap") return t("cb.why.snapFirst");
   return null;
 }
 

@@ -64,6 +64,7 @@ addStrings({
   "cv.end.out_of_cards": { en: "{loser} ran out of cards.", zh: "{loser} 的牌用完了。" },
   "cv.end.resigned": { en: "{loser} resigned.", zh: "{loser} 认输了。" },
   "cv.pairs": { en: "{n} pairs sold", zh: "卖出 {n} 组" },
+  "cv.pair1": { en: "1 pair sold", zh: "卖出 1 组" },
 });
 
 const SUIT_SYM = { s: "♠", h: "♥", d: "♦", c: "♣" };
@@ -353,7 +354,7 @@ function resultHand(s, ctx) {
 }
 
 function scoreText(score) {
-  return t("cv.pairs", { n: score ?? 0 });
+  return Number(score) === 1 ? t("cv.pair1") : t("cv.pairs", { n: score ?? 0 });
 }
 
 export default { name: "caravan", render, prompt, moves, describe, explain, resultNote, resultHand, scoreText };
