@@ -55,7 +55,7 @@ def test_later_cards_keep_the_direction() -> None:
         state,
         0,
         {"type": "play", "card": "3d", "caravan": 0},
-        "caravan 1: the caravan is ascending: play higher than 6, or a spade card",
+        "your caravan 1: it is ascending, so play higher than 6 or a spade",
     )
 
 

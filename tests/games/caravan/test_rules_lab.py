@@ -56,7 +56,7 @@ def test_what_may_follow_an_end() -> None:
     assert rules.playable(["7s", "2h", "2c", "6d", "6c"], ascending) == ["7s", "2c"]
     assert rules.fits(2, "c", ascending) and not rules.fits(6, "c", ascending)
     assert rules.number_refusal([["3h"], ["6c"]], "2h") == (
-        "the caravan is ascending: play higher than 6, or a club card"
+        "it is ascending, so play higher than 6 or a club"
     )
     assert rules.number_refusal([["3h"], ["6c"]], "6h") == (
         "never the same rank twice in a row, and the last card is a 6"

@@ -144,8 +144,8 @@ def number_refusal(
     wanted = "higher" if heading == UP else "lower"
     assert current is not None
     return (
-        f"the caravan is {DIRECTION_NAMES[heading]}: play {wanted} than {rank_name(last)}, "
-        f"or a {SUIT_NAMES[current]} card"
+        f"it is {DIRECTION_NAMES[heading]}, so play {wanted} than {rank_name(last)} "
+        f"or a {SUIT_NAMES[current]}"
     )
 
 
