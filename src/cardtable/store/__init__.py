@@ -14,9 +14,11 @@ from cardtable.store.records import (
     HUMAN,
     PLAYING,
     ActionRecord,
+    Append,
     SeatRecord,
     TableRecord,
 )
+from cardtable.store.schema import utcnow
 from cardtable.store.sql import SqlStore
 
 
@@ -36,6 +38,7 @@ __all__ = [
     "HUMAN",
     "PLAYING",
     "ActionRecord",
+    "Append",
     "SeatRecord",
     "SqlStore",
     "Store",
@@ -43,4 +46,5 @@ __all__ = [
     "WriteConflict",
     "normalize_url",
     "open_store",
+    "utcnow",
 ]

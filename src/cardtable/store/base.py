@@ -4,9 +4,10 @@ methods. All methods are synchronous: the server calls them from a worker thread
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
-from cardtable.store.records import TableRecord
+from cardtable.store.records import Append, TableRecord
 
 
 class WriteConflict(RuntimeError):
@@ -35,6 +36,11 @@ class Store(Protocol):
         """Commit action number ``seq`` (the table's version was ``seq - 1``); with an
         ``outcome`` the table is finished in the same transaction. ``WriteConflict`` when
         ``seq`` does not follow the stored version."""
+
+    def append_many(self, entries: Sequence[Append]) -> list[WriteConflict | None]:
+        """Commit several appends (of different tables) together: one transaction for all
+        when they all follow, else each on its own. Returns, per entry, None (stored) or the
+        ``WriteConflict`` that refused it."""
 
     def claim(self, table_id: str, seat: int, token_hash: str) -> bool:
         """Give a free human seat to the holder of ``token_hash``; False if it is not a free

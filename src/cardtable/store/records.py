@@ -36,6 +36,18 @@ class ActionRecord:
     at: datetime | None = None
 
 
+@dataclass(frozen=True)
+class Append:
+    """One action to add to a table's log: action number ``seq`` (the table was at version
+    ``seq - 1``); an ``outcome`` finishes the table with it."""
+
+    table_id: str
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    outcome: dict[str, Any] | None = None
+
+
 @dataclass
 class TableRecord:
     id: str

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, select, text, update
+from sqlalchemy import Connection, Engine, Table, bindparam, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -17,12 +19,24 @@ from cardtable.store.records import (
     FINISHED,
     PLAYING,
     ActionRecord,
+    Append,
     SeatRecord,
     TableRecord,
 )
 from cardtable.store.schema import ActionRow, SeatRow, TableRow, utcnow
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+TABLES = cast(Table, TableRow.__table__)
+SEATS = cast(Table, SeatRow.__table__)
+ACTIONS = cast(Table, ActionRow.__table__)
+
+_BUMP = (
+    update(TABLES)
+    .where(TABLES.c.id == bindparam("tid"), TABLES.c.version == bindparam("prev"))
+    .values(version=bindparam("seq"), updated_at=bindparam("now"))
+)
+_FINISH = _BUMP.values(status=FINISHED, outcome=bindparam("outcome"))
+_INSERT_ACTION = insert(ACTIONS)
 
 
 class SqlStore:
@@ -89,38 +103,44 @@ class SqlStore:
         action: dict[str, Any],
         outcome: dict[str, Any] | None = None,
     ) -> None:
-        now = utcnow()
-        values: dict[str, Any] = {"version": seq, "updated_at": now}
-        if outcome is not None:
-            values.update(status=FINISHED, outcome=outcome)
+        problem = self.append_many([Append(table_id, seq, seat, action, outcome)])[0]
+        if problem is not None:
+            raise problem
+
+    def append_many(self, entries: Sequence[Append]) -> list[WriteConflict | None]:
+        # The hot path (every move of every table): prebuilt Core statements run as
+        # executemany, one commit for the whole group.
         try:
-            with self._session.begin() as session:
-                # Compare-and-set on the version: a second writer of the same table (two
-                # processes that both think they own it) fails here instead of forking it.
-                done = session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id, TableRow.version == seq - 1)
-                    .values(**values)
-                )
-                if done.rowcount != 1:  # type: ignore[attr-defined]
-                    raise WriteConflict(f"table {table_id}: action {seq} does not follow")
-                session.add(ActionRow(table_id=table_id, seq=seq, seat=seat, action=action, at=now))
-        except IntegrityError as error:
-            raise WriteConflict(f"table {table_id}: action {seq} already stored") from error
+            with self.engine.begin() as connection:
+                _write(connection, entries)
+            return [None] * len(entries)
+        except (WriteConflict, IntegrityError) as error:
+            if len(entries) == 1:
+                return [_conflict(entries[0], error)]
+        # Someone in the group does not follow: find out who, one transaction each.
+        return [self._append_alone(entry) for entry in entries]
+
+    def _append_alone(self, entry: Append) -> WriteConflict | None:
+        try:
+            with self.engine.begin() as connection:
+                _write(connection, [entry])
+        except (WriteConflict, IntegrityError) as error:
+            return _conflict(entry, error)
+        return None
 
     def claim(self, table_id: str, seat: int, token_hash: str) -> bool:
-        with self._session.begin() as session:
-            done = session.execute(
-                update(SeatRow)
+        with self.engine.begin() as connection:
+            done = connection.execute(
+                update(SEATS)
                 .where(
-                    SeatRow.table_id == table_id,
-                    SeatRow.seat == seat,
-                    SeatRow.kind == "human",
-                    SeatRow.token_hash.is_(None),
+                    SEATS.c.table_id == table_id,
+                    SEATS.c.seat == seat,
+                    SEATS.c.kind == "human",
+                    SEATS.c.token_hash.is_(None),
                 )
                 .values(token_hash=token_hash, claimed_at=utcnow())
             )
-            return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+            return bool(done.rowcount == 1)
 
     def set_status(self, table_id: str, status: str) -> None:
         with self._session.begin() as session:
@@ -145,6 +165,35 @@ class SqlStore:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _write(connection: Connection, entries: Sequence[Append]) -> None:
+    """Bump each table's version from ``seq - 1`` to ``seq`` (compare-and-set: a second
+    writer of a table fails here instead of forking it) and add the actions to the log."""
+    now = utcnow()
+    plain = [_bump(e, now) for e in entries if e.outcome is None]
+    finishing = [{**_bump(e, now), "outcome": e.outcome} for e in entries if e.outcome is not None]
+    bumped = 0
+    for statement, rows in ((_BUMP, plain), (_FINISH, finishing)):
+        if rows:
+            bumped += connection.execute(statement, rows).rowcount
+    if bumped != len(entries):
+        raise WriteConflict("an action does not follow its table's version")
+    rows = [
+        {"table_id": e.table_id, "seq": e.seq, "seat": e.seat, "action": e.action, "at": now}
+        for e in entries
+    ]
+    connection.execute(_INSERT_ACTION, rows)
+
+
+def _bump(entry: Append, now: datetime) -> dict[str, Any]:
+    return {"tid": entry.table_id, "prev": entry.seq - 1, "seq": entry.seq, "now": now}
+
+
+def _conflict(entry: Append, error: Exception) -> WriteConflict:
+    if isinstance(error, WriteConflict):
+        return WriteConflict(f"table {entry.table_id}: action {entry.seq} does not follow")
+    return WriteConflict(f"table {entry.table_id}: action {entry.seq} already stored")
 
 
 def _actions(session: Session, table_id: str) -> list[ActionRecord]:
