@@ -1,6 +1,10 @@
 """The store, called from the event loop: every call runs in the store's own worker
 threads so a commit never blocks the loop. SQLite gets one writer thread (it takes one
-writer at a time anyway); PostgreSQL a few."""
+writer at a time anyway); PostgreSQL a few.
+
+Appends are group-committed: while one group of actions is being written, the actions of
+other tables queue up and go together in the next transaction. Each table still waits for
+its own action's commit before publishing it; under load a commit serves many tables."""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
-from cardtable.store import Store, TableRecord
+from cardtable.store import Append, Store, TableRecord
 
 T = TypeVar("T")
 
@@ -19,6 +23,8 @@ class AsyncStore:
     def __init__(self, store: Store, workers: int) -> None:
         self.store = store
         self._pool = ThreadPoolExecutor(workers, thread_name_prefix="store")
+        self._queued: list[tuple[Append, asyncio.Future[None]]] = []
+        self._writing = False
 
     async def _call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -38,7 +44,33 @@ class AsyncStore:
         action: dict[str, Any],
         outcome: dict[str, Any] | None,
     ) -> None:
-        await self._call(self.store.append, table_id, seq, seat, action, outcome)
+        """Return once the action is committed (``WriteConflict`` if it was refused)."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queued.append((Append(table_id, seq, seat, action, outcome), done))
+        if not self._writing:
+            self._writing = True
+            asyncio.get_running_loop().create_task(self._write_groups())
+        await done
+
+    async def _write_groups(self) -> None:
+        try:
+            while self._queued:
+                group, self._queued = self._queued, []
+                results: list[Exception | None]
+                try:
+                    stored = await self._call(self.store.append_many, [a for a, _ in group])
+                    results = list(stored)
+                except Exception as error:  # the database itself failed: nobody is stored
+                    results = [error] * len(group)
+                for (_, done), problem in zip(group, results, strict=True):
+                    if done.done():
+                        continue
+                    if problem is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(problem)
+        finally:
+            self._writing = False
 
     async def claim(self, table_id: str, seat: int, token_hash: str) -> bool:
         return await self._call(self.store.claim, table_id, seat, token_hash)
