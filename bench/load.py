@@ -1,0 +1,303 @@
+"""Load benchmark of the web house: N concurrent tables played through real WebSockets.
+
+Every seat of every table is a person's seat held by a client of this script, which plays
+a random legal action as soon as a state message says it may act; finished tables are
+replaced, so N tables stay in play. The server is a real ``cardtable serve`` subprocess on
+loopback with a fresh SQLite file (or ``--url`` of a running one). Reported: actions the
+server accepted per second, and the time from sending an act to receiving the next state
+message on that connection (p50, p90, p99, max).
+
+    .venv/bin/python bench/load.py                       # 200 two-player Cambio tables, 30 s
+    .venv/bin/python bench/load.py --tables 50 --players 4 --seconds 10 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    accepted: int = 0  # versions the server advanced, counted once per table
+    stale: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    tables_finished: int = 0
+    measuring: bool = False
+
+    def error(self, code: str) -> None:
+        if code == "stale_version":
+            self.stale += 1
+        self.errors[code] = self.errors.get(code, 0) + 1
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+# -- the server --------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def wait_ready(url: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            time.sleep(0.1)
+    raise SystemExit(f"no server answers at {url}")
+
+
+def start_server(db: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    command = [sys.executable, "-m", "cardtable", "serve", "--port", str(port)]
+    command += ["--db", db, "--bot-delay", "0"]
+    with open(log, "ab") as out:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"server exited:\n{log.read_text()}")
+        try:
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                return process, url
+        except httpx.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("server did not start")
+
+
+# -- the clients -------------------------------------------------------------------------
+async def new_table(http: httpx.AsyncClient, game: str, players: int) -> list[str]:
+    """A table of people; returns its id and one token per seat."""
+    for attempt in range(3):
+        try:
+            return await create_and_claim(http, game, players)
+        except httpx.TransportError:  # a kept-alive connection the server just closed
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+async def create_and_claim(http: httpx.AsyncClient, game: str, players: int) -> list[str]:
+    response = await http.post(
+        "/api/tables", json={"game": game, "options": {}, "seats": ["human"] * players}
+    )
+    response.raise_for_status()
+    ticket = response.json()
+    tokens = [ticket["token"]]
+    for seat in range(1, players):
+        claimed = await http.post(f"/api/tables/{ticket['id']}/seats/{seat}")
+        claimed.raise_for_status()
+        tokens.append(claimed.json()["token"])
+    return [ticket["id"], *tokens]
+
+
+async def seat_client(
+    ws: ClientConnection, seat: int, rng: random.Random, stats: Stats, versions: dict[str, int]
+) -> None:
+    """Play one seat until the game ends."""
+    sent_at: float | None = None
+    acted_on = -1
+    async for raw in ws:
+        message = json.loads(raw)
+        kind = message["type"]
+        if kind == "error":
+            stats.error(message["code"])
+            sent_at = None
+            continue
+        if kind != "state":
+            continue
+        now = time.perf_counter()
+        version = message["version"]
+        if sent_at is not None and version > acted_on:
+            if stats.measuring:
+                stats.latencies.append(now - sent_at)
+            sent_at = None
+        table = message["table"]
+        if version > versions.get(table, 0):
+            if stats.measuring:
+                stats.accepted += version - versions.get(table, 0)
+            versions[table] = version
+        if message["over"]:
+            return
+        if message["legal"] and version > acted_on:
+            acted_on = version
+            sent_at = time.perf_counter()
+            action = rng.choice(message["legal"])
+            await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
+
+
+async def table_loop(
+    base: str,
+    http: httpx.AsyncClient,
+    args: argparse.Namespace,
+    index: int,
+    stats: Stats,
+    stop: asyncio.Event,
+) -> None:
+    """Keep one table in play: when a game ends, start another."""
+    rng = random.Random(index)
+    versions: dict[str, int] = {}
+    ws_base = base.replace("http", "ws", 1)
+    while not stop.is_set():
+        table_id, *tokens = await new_table(http, args.game, args.players)
+        sockets = [
+            await connect(f"{ws_base}/ws/tables/{table_id}?token={token}", max_size=None)
+            for token in tokens
+        ]
+        try:
+            players = [
+                asyncio.create_task(seat_client(ws, seat, rng, stats, versions))
+                for seat, ws in enumerate(sockets)
+            ]
+            stopping = asyncio.create_task(stop.wait())
+            # Until every seat has seen the end, or the run stops.
+            pending = {*players, stopping}
+            while stopping in pending and any(p in pending for p in players):
+                _, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+            for task in [*players, stopping]:
+                task.cancel()
+            await asyncio.wait([*players, stopping])
+            if not stop.is_set() and stats.measuring:
+                stats.tables_finished += 1
+        finally:
+            await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """CPU time (user + system) used so far by process ``pid`` (None: this process)."""
+    if pid is None:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def drive(base: str, args: argparse.Namespace, server_pid: int | None) -> dict[str, Any]:
+    stats = Stats()
+    stop = asyncio.Event()
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
+        loops = [
+            asyncio.create_task(table_loop(base, http, args, i, stats, stop))
+            for i in range(args.tables)
+        ]
+        await asyncio.sleep(args.warmup)
+        stats.measuring = True
+        started = time.perf_counter()
+        cpu = {"client": cpu_seconds(None), "server": cpu_seconds(server_pid) if server_pid else 0}
+        await asyncio.sleep(args.seconds)
+        stats.measuring = False
+        elapsed = time.perf_counter() - started
+        cpu["client"] = cpu_seconds(None) - cpu["client"]
+        cpu["server"] = cpu_seconds(server_pid) - cpu["server"] if server_pid else float("nan")
+        load = os.getloadavg()[0]
+        stop.set()
+        for outcome in await asyncio.gather(*loops, return_exceptions=True):
+            if isinstance(outcome, Exception):
+                stats.error(f"client: {outcome!r}"[:120])
+    ms = [x * 1000 for x in stats.latencies]
+    return {
+        "tables": args.tables,
+        "game": args.game,
+        "players": args.players,
+        "seconds": round(elapsed, 2),
+        "actions": stats.accepted,
+        "actions_per_second": round(stats.accepted / elapsed, 1),
+        "games_finished": stats.tables_finished,
+        "latency_ms": {
+            "samples": len(ms),
+            "p50": round(percentile(ms, 0.50), 2),
+            "p90": round(percentile(ms, 0.90), 2),
+            "p99": round(percentile(ms, 0.99), 2),
+            "max": round(max(ms, default=float("nan")), 2),
+        },
+        "errors": stats.errors,
+        # On a shared machine the figures above depend on what else runs: these say how
+        # much CPU the server spent per action and how busy the machine was.
+        "server_cpu_ms_per_action": round(cpu["server"] * 1000 / max(stats.accepted, 1), 3),
+        "server_cpu_share": round(cpu["server"] / elapsed, 2),
+        "client_cpu_share": round(cpu["client"] / elapsed, 2),
+        "load_average": round(load, 2),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200, help="concurrent tables")
+    parser.add_argument("--game", default="cambio")
+    parser.add_argument("--players", type=int, default=2, help="seats per table")
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured time")
+    parser.add_argument("--warmup", type=float, default=5.0, help="unmeasured ramp-up")
+    parser.add_argument("--url", help="a running server (default: start one here)")
+    parser.add_argument("--db", help="database of the server started here (default: temp)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+
+    process = None
+    with tempfile.TemporaryDirectory() as tmp:
+        base = args.url
+        if base is not None:
+            wait_ready(base)
+        else:
+            db = args.db or f"sqlite:///{Path(tmp) / 'bench.db'}"
+            process, base = start_server(db, Path(tmp) / "server.log")
+        try:
+            pid = process.pid if process is not None else None
+            report = asyncio.run(drive(base, args, pid))
+        finally:
+            if process is not None:
+                process.send_signal(signal.SIGINT)
+                process.wait(30)
+        report["server"] = "external" if args.url else "subprocess (SQLite)"
+        report["cpus"] = os.cpu_count()
+    if args.json:
+        print(json.dumps(report))
+        return
+    lat = report["latency_ms"]
+    print(
+        f"{report['tables']} tables of {report['players']} ({report['game']}), "
+        f"{report['seconds']} s measured\n"
+        f"  {report['actions_per_second']:,.0f} actions/s "
+        f"({report['actions']:,} actions, {report['games_finished']} games finished)\n"
+        f"  act -> next state: p50 {lat['p50']} ms, p90 {lat['p90']} ms, "
+        f"p99 {lat['p99']} ms, max {lat['max']} ms ({lat['samples']:,} samples)\n"
+        f"  server CPU {report['server_cpu_ms_per_action']} ms per action "
+        f"({report['server_cpu_share']:.0%} of a core; client {report['client_cpu_share']:.0%}; "
+        f"load average {report['load_average']})\n"
+        f"  errors: {report['errors'] or 'none'}"
+    )
+
+
+if __name__ == "__main__":
+    main()
