@@ -82,6 +82,7 @@ const strings = {
   },
   "table.turnOf": { en: "{name}'s turn", zh: "轮到 {name}" },
   "table.toPlay": { en: "to play", zh: "行动中" },
+  "table.youMay": { en: "You may snap", zh: "可以抢先弃牌" },
   "table.yourTurn": { en: "Your turn", zh: "轮到你了" },
   "table.waiting": { en: "{name} is playing…", zh: "{name} 正在行动…" },
   "table.waitingMany": { en: "Waiting for {names}…", zh: "等待 {names}…" },

@@ -381,10 +381,13 @@ export class TableView {
     const toAct = this.msg.view?.to_act ?? [];
     const mine = ctx.legal.length > 0;
     this.el.classList.toggle("my-turn", mine);
+    const yourTurn = mine && (this.game.myTurn ? this.game.myTurn(ctx) : true);
     this.turnBadge.textContent = this.msg.over
       ? t("table.over")
       : mine
-        ? t("table.yourTurn")
+        ? yourTurn
+          ? t("table.yourTurn")
+          : t("table.youMay")
         : toAct.length
           ? t("table.waitingMany", { names: joinNames(toAct.map((s) => this.seatName(s))) })
           : "";

@@ -110,6 +110,7 @@ addStrings({
   "cb.why.setupOwn": { en: "At the start you look only at your own cards.", zh: "开局只能查看自己的牌。" },
   "cb.why.power": { en: "Use or skip the power first.", zh: "请先使用或跳过技能。" },
   "cb.slot": { en: "{who} slot {n}", zh: "{who}第 {n} 张" },
+  "cb.ownSlot": { en: "their own slot {n}", zh: "自己的第 {n} 张" },
   "cb.yourSlot": { en: "your slot {n}", zh: "你的第 {n} 张" },
   "cb.theirSlot": { en: "{name}'s slot {n}", zh: "{name} 的第 {n} 张" },
   "cb.e.draw": { en: "{name} drew a card.", zh: "{name} 抽了一张牌。" },
@@ -146,8 +147,9 @@ addStrings({
   "cb.total": { en: "{n} points", zh: "{n} 分" },
 });
 
-function where(ctx, s, i) {
+function where(ctx, s, i, actor) {
   if (s === ctx.seat) return t("cb.yourSlot", { n: i + 1 });
+  if (actor != null && s === actor) return t("cb.ownSlot", { n: i + 1 });
   return t("cb.theirSlot", { name: ctx.name(s), n: i + 1 });
 }
 
@@ -484,17 +486,17 @@ function describe(ev, ctx) {
     case "peek":
       return ev.card
         ? t("cb.e.peekMine", { where: where(ctx, ...ev.target), card: c(ev.card) })
-        : t("cb.e.peek", { name, where: where(ctx, ...ev.target) });
+        : t("cb.e.peek", { name, where: where(ctx, ...ev.target, ev.seat) });
     case "swap":
-      return t("cb.e.swap", { name, a: where(ctx, ...ev.a), b: where(ctx, ...ev.b) });
+      return t("cb.e.swap", { name, a: where(ctx, ...ev.a, ev.seat), b: where(ctx, ...ev.b, ev.seat) });
     case "skip":
       return t("cb.e.skip", { name });
     case "call":
       return t("cb.e.call", { name });
     case "snap":
       return ev.success
-        ? t("cb.e.snapOk", { name, card: c(ev.card), where: where(ctx, ...ev.target) })
-        : t("cb.e.snapBad", { name, card: c(ev.card), where: where(ctx, ...ev.target) });
+        ? t("cb.e.snapOk", { name, card: c(ev.card), where: where(ctx, ...ev.target, ev.seat) })
+        : t("cb.e.snapBad", { name, card: c(ev.card), where: where(ctx, ...ev.target, ev.seat) });
     case "penalty":
       return t("cb.e.penalty", { name, n: ev.slot + 1 });
     case "give":
@@ -558,4 +560,9 @@ function scoreText(score) {
   return t("cb.total", { n: score == null ? "–" : Number(score) });
 }
 
-export default { name: "cambio", render, prompt, onEvent, onState, moves, describe, explain, resultHand, resultNote, scoreText };
+function myTurn(ctx) {
+  const v = ctx.view;
+  return v.turn === ctx.seat || v.phase === "setup" || v.give?.seat === ctx.seat;
+}
+
+export default { name: "cambio", myTurn, render, prompt, onEvent, onState, moves, describe, explain, resultHand, resultNote, scoreText };

@@ -213,7 +213,13 @@ function render(ctx) {
   } else {
     playArea.append(h("div", { class: "to-beat-label" }, ctx.over ? "" : t("gd.lead")));
   }
-  const trick = (view.trick ?? []).slice(0, -1).slice(-4);
+  // This trick so far, without the play to beat (shown big above).
+  const entries = view.trick ?? [];
+  let lastPlay = -1;
+  entries.forEach((e, k) => {
+    if (!e.pass) lastPlay = k;
+  });
+  const trick = entries.filter((_, k) => k !== lastPlay).slice(-4);
   if (trick.length) playArea.append(h("ol", { class: "trick-list" }, trick.map((e) => trickEntry(ctx, e))));
   center.append(playArea);
   board.append(opponents, center);
