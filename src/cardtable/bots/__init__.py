@@ -53,16 +53,27 @@ def make(name: str, game: Game[Any], seconds: float | None = None) -> Bot:
 def search_bot(name: str, game: Game[Any], module: ModuleType | None, seconds: float | None) -> Bot:
     policy = getattr(module, "rollout_policy", random_policy)
     evaluate = getattr(module, "evaluate", None)
+    # Optional per-game search knobs (see ismcts.py): where rollouts stop, what the tree
+    # tells apart, and hard's simulation budget (the time cap stays a safety net).
+    extra = {
+        "horizon": getattr(module, "rollout_horizon", None),
+        "observe": getattr(module, "observe", None),
+        "depth": getattr(module, "tree_depth", None),
+        "root_actions": getattr(module, "root_actions", None),
+    }
     if name == "hard":
-        limits = SearchLimits(seconds=HARD_SECONDS if seconds is None else seconds)
-        return IsmctsBot("hard", game, limits, policy, evaluate)
+        limits = SearchLimits(
+            iterations=getattr(module, "hard_iterations", SearchLimits.iterations),
+            seconds=HARD_SECONDS if seconds is None else seconds,
+        )
+        return IsmctsBot("hard", game, limits, policy, evaluate, **extra)
     count = name.partition(":")[2]
     if not count.isdigit() or int(count) < 1:
         raise InvalidOptions(f"ismcts:N needs a positive whole number of simulations, got {name!r}")
     limits = SearchLimits(
         iterations=int(count), seconds=float("inf") if seconds is None else seconds
     )
-    return IsmctsBot(name, game, limits, policy, evaluate)
+    return IsmctsBot(name, game, limits, policy, evaluate, **extra)
 
 
 def available(game: Game[Any]) -> list[str]:

@@ -25,6 +25,13 @@ RolloutPolicy = Callable[[State[Any], int, Sequence[Any], random.Random], Any]
 # An evaluation gives every seat a reward in [0, 1] for a sampled state that is not over
 # (a rollout cut short) or is over.
 Evaluator = Callable[[State[Any]], Sequence[float]]
+# A horizon names the stretch of play a state is in (a round, a hand): a rollout stops as
+# soon as it changes from the iteration's start, and ``evaluate`` values the state there.
+Horizon = Callable[[State[Any]], Hashable]
+# What the seat about to act has privately observed that the tree should tell apart (a
+# card it has just drawn), or None: below the root, the tree keeps one node per
+# observation, so a decision made after a chance event is not averaged over its outcomes.
+Observer = Callable[[State[Any], int], Hashable | None]
 
 
 def random_policy(state: State[Any], seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -68,6 +75,13 @@ class Ismcts:
     evaluate: Evaluator | None = None
     exploration: float = 0.7
     last_iterations: int = 0
+    horizon: Horizon | None = None
+    observe: Observer | None = None
+    # How many moves deep the tree grows (None: no limit). 1 is a flat search over the
+    # root's actions, every later move made by the rollout policy: with small budgets and
+    # wide moves a good policy beats a tree whose new nodes try actions at random.
+    depth: int | None = None
+    _mark: Hashable = None
 
     def search(
         self, view: Mapping[str, Any], seat: int, legal: Sequence[Any], rng: random.Random
@@ -82,23 +96,41 @@ class Ismcts:
         while iterations < self.limits.iterations:
             if iterations and time.perf_counter() >= deadline:
                 break
-            self.iterate(root, self.game.determinize(view, seat, rng), seat, rng)
+            self.iterate(root, self.game.determinize(view, seat, rng), seat, rng, legal)
             iterations += 1
         self.last_iterations = iterations
         return self.best(root, seat, legal)
 
-    def iterate(self, root: Node, state: State[Any], seat: int, rng: random.Random) -> None:
+    def iterate(
+        self,
+        root: Node,
+        state: State[Any],
+        seat: int,
+        rng: random.Random,
+        root_legal: Sequence[Any] | None = None,
+    ) -> None:
+        """One simulation. ``root_legal`` (default: all of them) are the root actions
+        searched, so a caller may leave out some it knows are not worth a look."""
         node, path = root, []
         actor = seat
+        if self.horizon is not None:
+            self._mark = self.horizon(state)
         while not state.is_over():
-            legal = state.legal_actions(actor)
+            if node is root and root_legal is not None:
+                legal = root_legal
+            else:
+                legal = state.legal_actions(actor)
             child, action, expanded = self.select(node, actor, legal, rng)
             state.apply(actor, action)
             path.append((child, actor))
-            if expanded or state.is_over():
+            if expanded or state.is_over() or len(path) == self.depth:
                 break
             node = child
             actor = self.next_actor(state, rng)
+            if self.observe is not None:
+                seen = self.observe(state, actor)
+                if seen is not None:  # keyed apart from every (seat, action) edge
+                    node = node.children.setdefault((-1, seen), Node())
         rewards = self.rollout(state, rng)
         for child, mover in path:
             child.visits += 1
@@ -132,9 +164,12 @@ class Ismcts:
         return seats[0] if len(seats) == 1 else rng.choice(seats)
 
     def rollout(self, state: State[Any], rng: random.Random) -> Sequence[float]:
+        horizon, mark = self.horizon, self._mark
         for _ in range(self.limits.rollout_steps):
             if state.is_over():
                 return win_rewards(state)
+            if horizon is not None and horizon(state) != mark:
+                break
             actor = self.next_actor(state, rng)
             legal = state.legal_actions(actor)
             state.apply(actor, self.policy(state, actor, legal, rng))

@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cardtable.bots.ismcts import Evaluator, Ismcts, RolloutPolicy, SearchLimits, random_policy
+from cardtable.bots.ismcts import (
+    Evaluator,
+    Horizon,
+    Ismcts,
+    Observer,
+    RolloutPolicy,
+    SearchLimits,
+    random_policy,
+)
 from cardtable.core import Game
+
+# The root actions worth searching, chosen from the bot's view among the legal ones (a
+# game's knowledge may leave out moves it knows are never good); never empty.
+RootActions = Callable[[Game[Any], Mapping[str, Any], Sequence[Any]], Sequence[Any]]
 
 
 class IsmctsBot:
@@ -18,9 +30,17 @@ class IsmctsBot:
         limits: SearchLimits,
         policy: RolloutPolicy = random_policy,
         evaluate: Evaluator | None = None,
+        horizon: Horizon | None = None,
+        observe: Observer | None = None,
+        depth: int | None = None,
+        root_actions: RootActions | None = None,
     ) -> None:
         self.name = name
-        self.search = Ismcts(game, limits, policy, evaluate)
+        self.game = game
+        self.root_actions = root_actions
+        self.search = Ismcts(
+            game, limits, policy, evaluate, horizon=horizon, observe=observe, depth=depth
+        )
 
     @property
     def last_iterations(self) -> int:
@@ -29,4 +49,6 @@ class IsmctsBot:
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
         seat = view["seat"]
         assert isinstance(seat, int), "a bot plays a seat, not a spectator view"
+        if self.root_actions is not None and len(legal) > 1:
+            legal = self.root_actions(self.game, view, legal) or legal
         return self.search.search(view, seat, legal, rng)
