@@ -1,9 +1,31 @@
 """Cabo bots (issue 6): ``easy`` and ``medium`` heuristic players on a seat's view, and
-the ``rollout_policy`` and ``evaluate`` that guide the generic ISMCTS of ``hard``.
+what guides the generic ISMCTS of ``hard``: ``rollout_policy``, ``evaluate``,
+``rollout_horizon`` (rollouts stop at the end of the round), ``observe`` (the tree tells
+drawn cards apart), ``root_actions`` (the moves worth searching), ``tree_depth`` and
+``hard_iterations`` (the simulation budget).
 
 Modules: ``knowledge`` (one seat's knowledge as plain numbers), ``policy`` (the
 heuristic), ``players`` (the view-reading bots), ``search`` (rollouts on sampled states)."""
 
 from cardtable.bots.cabo.players import easy, medium
+from cardtable.bots.cabo.search import (
+    evaluate,
+    hard_iterations,
+    observe,
+    rollout_horizon,
+    rollout_policy,
+    root_actions,
+    tree_depth,
+)
 
-__all__ = ["easy", "medium"]
+__all__ = [
+    "easy",
+    "evaluate",
+    "hard_iterations",
+    "medium",
+    "observe",
+    "rollout_horizon",
+    "rollout_policy",
+    "root_actions",
+    "tree_depth",
+]

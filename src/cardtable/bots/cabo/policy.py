@@ -137,27 +137,32 @@ class Mind:
             weight *= 1.5
         return weight
 
-    def best_swap(self) -> tuple[float, Key]:
+    def swap_options(self) -> list[tuple[float, Key]]:
+        """Every swap on offer with its worth: what it saves us plus what it costs the
+        other player (weighted by how much that player matters)."""
         t = self.t
         locked = t.caller if t.rules.lock_caller else None
-        best: tuple[float, Key] = (-math.inf, SKIP)
+        out: list[tuple[float, Key]] = []
         kamikaze = t.rules.kamikaze
         for i in range(len(self.row)):
             mine = self.estimate(self.me, i)
             for owner in self.opponents():
                 if owner == locked:
                     continue
-                their_row = t.rows[owner]
-                weight = self.harm_weight(owner)
-                for j in range(len(their_row)):
-                    theirs = self.estimate(owner, j)
-                    diff = mine - theirs
-                    score = diff * (1.0 + weight)
+                weight = 1.0 + self.harm_weight(owner)
+                for j in range(len(t.rows[owner])):
+                    score = (mine - self.estimate(owner, j)) * weight
                     if kamikaze:
                         score += self.kamikaze_swap(i, owner, j)
-                    if score > best[0]:
-                        a, b = (self.me, i), (owner, j)
-                        best = (score, ("swap", a, b) if a <= b else ("swap", b, a))
+                    a, b = (self.me, i), (owner, j)
+                    out.append((score, ("swap", a, b) if a <= b else ("swap", b, a)))
+        return out
+
+    def best_swap(self) -> tuple[float, Key]:
+        best: tuple[float, Key] = (-math.inf, SKIP)
+        for option in self.swap_options():
+            if option[0] > best[0]:
+                best = option
         return best
 
     def kamikaze_swap(self, i: int, owner: int, j: int) -> float:

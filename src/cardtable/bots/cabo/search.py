@@ -1,0 +1,285 @@
+"""What guides ``hard`` (the generic ISMCTS) at Cabo: a fast rollout policy and an
+evaluation of a position from the totals.
+
+Both run on *sampled* states (drawn from the searching bot's view by ``determinize``):
+that is the bot's own imagination, so they may read the sample's internals for speed. The
+rollout policy still plays each seat from that seat's own knowledge bits in the sample,
+so simulated players do not play with cards they have not seen."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.bots.cabo.knowledge import Rules, from_view
+from cardtable.bots.cabo.players import wire_key
+from cardtable.bots.cabo.policy import DISCARD, MEDIUM, SKIP, Key, Mind
+
+# Spread of one round's score and a typical round's top score, for the win chances.
+ROUND_SPREAD = 9.0
+ROUND_TOP = 16.0
+
+_RULES: dict[int, Rules] = {}
+
+
+def rules_of(state: Any) -> Rules:
+    game = state.game
+    rules = _RULES.get(id(game))
+    if rules is None:
+        rules = _RULES[id(game)] = Rules.of(game.options)
+    return rules
+
+
+def action_for(key: Key, legal: Sequence[Any]) -> Any:
+    """The legal action a decision key names (engine actions carry their fields)."""
+    kind = key[0]
+    for action in legal:
+        if action.kind != kind:
+            continue
+        if kind == "replace":
+            if action.slots == key[1]:
+                return action
+        elif kind == "peek":
+            if action.seat == key[1] and action.slot == key[2]:
+                return action
+        elif kind == "swap":
+            if action.a == key[1] and action.b == key[2]:
+                return action
+        else:
+            return action
+    return None
+
+
+def rollout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+    """The medium player's rules of thumb, cut down to a few comparisons on the sample:
+    unseen cards count as ``UNSEEN``, an opponent's card its owner has seen as ``KEPT``."""
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    bit = 1 << seat
+    row: list[int] = state.rows[seat]
+    known: list[int] = state.known[seat]
+    # Our highest known card and where; whether we have an unknown card and where.
+    high, high_at, unknown_at, total, unknown = -1, -1, -1, 0.0, 0
+    for i, card in enumerate(row):
+        if known[i] & bit:
+            total += card
+            if card > high:
+                high, high_at = card, i
+        else:
+            total += UNSEEN
+            unknown += 1
+            if unknown_at < 0:
+                unknown_at = i
+    if phase == "start":
+        return _start(state, seat, legal, bit, total, unknown, high, unknown_at)
+    if phase == "drawn" or phase == "taken":
+        card = state.holding
+        slot, gain = _best_slot(row, known, bit, card, high, high_at, unknown_at)
+        base = 1 if phase == "drawn" else 0
+        if phase == "drawn" and (gain <= 0 or gain <= _power_value(card, unknown, high)):
+            return legal[0]
+        pair = _known_pair(row, known, bit)
+        if pair is not None and 2 * row[pair[0]] - card > gain:
+            return action_for(("replace", pair), legal) or legal[base + slot]
+        return legal[base + slot]
+    if phase == "power":
+        return _power(state, seat, legal, bit, high, high_at, unknown_at, rng)
+    return legal[rng.randrange(len(legal))]
+
+
+UNSEEN = 6.5
+KEPT = 4.5
+TAKE_GAIN = 4.0
+
+
+def _best_slot(
+    row: list[int], known: list[int], bit: int, card: int, high: int, high_at: int, unknown_at: int
+) -> tuple[int, float]:
+    """Where ``card`` does the most good in our row, and how much."""
+    gain_known = high - card if high_at >= 0 else -99.0
+    gain_unknown = UNSEEN + 0.5 - card if unknown_at >= 0 else -99.0
+    if gain_unknown > gain_known:
+        return unknown_at, gain_unknown
+    return high_at, gain_known
+
+
+def _known_pair(row: list[int], known: list[int], bit: int) -> tuple[int, int] | None:
+    seen: dict[int, int] = {}
+    for i, card in enumerate(row):
+        if known[i] & bit:
+            if card in seen:
+                return (seen[card], i)
+            seen[card] = i
+    return None
+
+
+def _power_value(card: int, unknown: int, high: int) -> float:
+    if card == 7 or card == 8:
+        return 2.0 if unknown else 0.0
+    if card == 9 or card == 10:
+        return 0.8
+    if card == 11 or card == 12:
+        return max(high - KEPT, UNSEEN - KEPT) * 1.5 if high >= 0 else 2.0
+    return 0.0
+
+
+def _start(
+    state: Any,
+    seat: int,
+    legal: Sequence[Any],
+    bit: int,
+    total: float,
+    unknown: int,
+    high: int,
+    unknown_at: int,
+) -> Any:
+    if state.caller is None and unknown <= 1:
+        # Call when our sum is below every opponent's estimate by a margin.
+        lowest = 99.0
+        for other in range(state.players):
+            if other == seat:
+                continue
+            theirs = 0.0
+            for card, mask in zip(state.rows[other], state.known[other], strict=True):
+                if mask & bit:
+                    theirs += card
+                else:
+                    theirs += KEPT if mask >> other & 1 else UNSEEN
+            lowest = min(lowest, theirs)
+        if total + CALL_MARGIN + 2.5 * unknown <= lowest:
+            return legal[-1]
+    discard = state.discard
+    if discard:
+        top = discard[-1]
+        gain = max(high, UNSEEN if unknown else -1.0) - top
+        if gain >= TAKE_GAIN:
+            return legal[1]
+    return legal[0]
+
+
+CALL_MARGIN = 4.0
+
+
+def _power(
+    state: Any,
+    seat: int,
+    legal: Sequence[Any],
+    bit: int,
+    high: int,
+    high_at: int,
+    unknown_at: int,
+    rng: random.Random,
+) -> Any:
+    power = state.power
+    if power == "peek":
+        return legal[unknown_at] if unknown_at >= 0 else legal[-1]
+    if power == "spy":
+        # A card of another player we have not seen (legal lists them all, then skip).
+        for _ in range(4):
+            action = legal[rng.randrange(len(legal) - 1)]
+            if not state.known[action.seat][action.slot] & bit:
+                return action
+        return legal[-1]
+    mine = high_at if high >= 9 else unknown_at
+    if mine < 0:
+        return legal[-1]
+    value = high if mine == high_at else UNSEEN
+    best, best_value = None, value - 2.5
+    for action in legal[:-1]:
+        (s, i), (t, j) = action.a, action.b
+        if (s, i) == (seat, mine):
+            other, slot = t, j
+        elif (t, j) == (seat, mine):
+            other, slot = s, i
+        else:
+            continue
+        mask = state.known[other][slot]
+        theirs = state.rows[other][slot] if mask & bit else (KEPT if mask >> other & 1 else UNSEEN)
+        if theirs < best_value:
+            best, best_value = action, theirs
+    return legal[-1] if best is None else best
+
+
+def rollout_horizon(state: Any) -> int:
+    """Rollouts stop when the round changes; ``evaluate`` values the totals then."""
+    return int(state.round)
+
+
+def win_chances(totals: Sequence[float], target: float) -> list[float]:
+    """Each seat's chance to finish with the lowest total, from the totals so far: future
+    rounds add a normal spread that shrinks as the highest total nears the target."""
+    rounds = 1.0 + max(target - max(totals), 0.0) / ROUND_TOP
+    spread = ROUND_SPREAD * math.sqrt(2.0 * rounds)
+    chances = []
+    for i, mine in enumerate(totals):
+        chance = 1.0
+        for j, theirs in enumerate(totals):
+            if j != i:
+                chance *= 0.5 * (1.0 + math.erf((theirs - mine) / (spread * math.sqrt(2.0))))
+        chances.append(chance)
+    norm = sum(chances) or 1.0
+    return [c / norm for c in chances]
+
+
+def evaluate(state: Any) -> list[float]:
+    """Win chances from the totals, the cards of an unfinished round counted as scored."""
+    totals = [float(t) for t in state.totals]
+    if state.phase not in ("start", "setup") or any(state.discard):
+        totals = [t + sum(row) for t, row in zip(totals, state.rows, strict=True)]
+    return win_chances(totals, rules_of(state).target)
+
+
+def observe(state: Any, actor: int) -> int | None:
+    """The card ``actor`` has just drawn from the deck: the tree keeps the decision after a
+    draw apart for each card, as a player decides after seeing it."""
+    if state.phase == "drawn" and state.from_deck and actor == state.turn:
+        return int(state.holding)
+    return None
+
+
+# Simulations per move for ``hard``: well under a second on a quiet core at four players;
+# the time cap (1 s) is only a safety net.
+hard_iterations = 300
+# A flat search: each of the root's actions is valued by rollouts of the heuristic.
+tree_depth = 1
+
+
+def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> list[Any]:
+    """The actions worth searching at the root: the heuristic's shortlist, read from the
+    bot's view. Every start of a turn (draw, take, call: where lookahead pays most); when
+    placing a card, the options within ``SHORTLIST`` points of the heuristic's best (blind
+    exchanges and plainly worse slots are left out: rollouts are too noisy to rank options
+    a dozen points apart better than arithmetic does); the best few swaps and skipping. A
+    look (7–10) is free information: the heuristic picks it and nothing is searched."""
+    table = from_view(view, Rules.of(game.options))
+    mind = Mind(table, MEDIUM)
+    options = {wire_key(game.action_to_json(action)): action for action in legal}
+    choice = mind.decide()
+    phase = table.phase
+    if phase == "start":
+        return list(legal)
+    ranked: list[tuple[float, Key]] = []
+    if phase in ("drawn", "taken") and table.holding is not None:
+        ranked = mind.place_options(table.holding)
+        if phase == "drawn":
+            ranked.append((mind.power_value(table.holding), DISCARD))
+    elif phase == "power" and table.power == "swap":
+        ranked = [(mind.s.swap_min, SKIP), *mind.swap_options()]
+    ranked.sort(key=lambda option: -option[0])
+    keys = [choice]
+    if ranked:
+        floor = ranked[0][0] - SHORTLIST
+        keys += [key for value, key in ranked[:SHORTLIST_SIZE] if value >= floor]
+    out = []
+    for key in keys:
+        action = options.get(key)
+        if action is not None and action not in out:
+            out.append(action)
+    return out or list(legal)
+
+
+SHORTLIST = 3.0
+SHORTLIST_SIZE = 5

@@ -1,0 +1,234 @@
+"""Cabo bots: every level returns a legal action from pure view data, is reproducible with
+a fixed seed, makes the moves a good player makes in stacked positions, and medium beats
+random. Strength figures are measured with ``cardtable sim`` (docs/bots/cabo.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable import bots, games
+from cardtable.bots.cabo import search
+from cardtable.bots.cabo.knowledge import Rules, Table, from_view
+from cardtable.bots.cabo.policy import MEDIUM, Mind, decide
+from cardtable.cli.arena import simulate
+from cardtable.core import State
+
+LEVELS = ("random", "easy", "medium", "hard", "ismcts:12")
+QUICK = {"hard": 0.02}  # a tiny time cap: this checks the contract, not strength
+
+
+def wire(game: Any, action: Any) -> dict[str, Any]:
+    return dict(game.action_to_json(action))
+
+
+def positions(players: int, seed: int, every: int = 3, **options: Any) -> list[State[Any]]:
+    """Positions of a random playout (every ``every``-th decision), all phases included."""
+    game = games.load("cabo", players=players, **options)
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    out = []
+    step = 0
+    while not state.is_over():
+        if step % every == 0:
+            out.append(state.clone())
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        step += 1
+    return out
+
+
+def stacked(*hands: Sequence[int], deck: Sequence[int] = (), starter: int = 0) -> State[Any]:
+    """A table with ``hands`` dealt (seat by seat, slots left to right) and ``deck`` on
+    top, where ``starter`` begins (the first starter is seeded: look for a seed)."""
+    game = games.load("cabo", players=len(hands))
+    cards = [str(c) for hand in hands for c in hand] + [str(c) for c in deck]
+    for seed in range(500):
+        state = game.new_state(seed=seed, deck=cards)
+        if state.to_act == (starter,):
+            return state
+    raise AssertionError("no seed starts with that seat")
+
+
+def play(state: State[Any], seat: int, bot: Any, seed: int = 1) -> dict[str, Any]:
+    """``bot`` acts once for ``seat`` from a JSON round-tripped view; returns its wire form."""
+    view = json.loads(json.dumps(state.view(seat)))
+    action = bot.act(view, state.legal_actions(seat), random.Random(seed))
+    state.apply(seat, action)
+    return wire(state.game, action)
+
+
+# -- the contract -------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_returns_a_legal_action_from_pure_view_data(players: int, level: str) -> None:
+    game = games.load("cabo", players=players)
+    bot = bots.make(level, game, QUICK.get(level))
+    sample = positions(players, seed=11 + players, every=2 if level in ("random", "easy") else 5)
+    for state in sample[:: 1 if level in ("random", "easy", "medium") else 3]:
+        for seat in state.to_act:
+            view = json.loads(json.dumps(state.view(seat)))  # pure data, no state
+            legal = state.legal_actions(seat)
+            action = bot.act(view, legal, random.Random(7))
+            assert action in legal, f"{level} chose {action!r}"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_heuristics_play_every_seat_of_whole_games(level: str) -> None:
+    """Many reachable views, every seat, every variant that changes what is legal."""
+    for players, options in [(2, {}), (3, {"lock_caller": True}), (5, {"deck_out": "reshuffle"})]:
+        game = games.load("cabo", players=players, initial_peek="choose_two", **options)
+        bot = bots.make(level, game)
+        state = game.new_state(seed=players)
+        rng = random.Random(players)
+        while not state.is_over():
+            seat = rng.choice(state.to_act)
+            legal = state.legal_actions(seat)
+            action = bot.act(state.view(seat), legal, rng)
+            assert action in legal
+            state.apply(seat, action)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "ismcts:12"])
+def test_a_fixed_seed_gives_the_same_choice(level: str) -> None:
+    game = games.load("cabo", players=3)
+    for state in positions(3, seed=4, every=4)[:10]:
+        seat = state.to_act[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        first = bots.make(level, game).act(view, legal, random.Random(5))
+        again = bots.make(level, game).act(json.loads(json.dumps(view)), legal, random.Random(5))
+        assert first == again
+
+
+def test_the_bots_never_reach_the_engine() -> None:
+    """The view-reading bots import no game module: they know Cabo only from views, wire
+    forms and the game object they are given."""
+    package = Path(search.__file__).parent
+    for path in package.glob("*.py"):
+        assert "cardtable.games" not in path.read_text(), path.name
+
+
+# -- a good player's choices on stacked decks ----------------------------------------------
+def test_medium_replaces_a_known_12_with_a_drawn_1() -> None:
+    state = stacked([12, 5, 6, 7], [3, 4, 8, 9], deck=[1])
+    medium = bots.make("medium", state.game)
+    assert play(state, 0, medium) == {"type": "draw"}
+    assert play(state, 0, medium) == {"type": "replace", "slots": [0]}
+
+
+def test_medium_exchanges_two_known_equal_cards_for_a_low_one() -> None:
+    state = stacked([9, 9, 6, 7], [3, 4, 8, 9], deck=[2])
+    medium = bots.make("medium", state.game)
+    assert play(state, 0, medium) == {"type": "draw"}
+    assert play(state, 0, medium) == {"type": "replace", "slots": [0, 1]}
+
+
+def test_medium_discards_a_7_to_look_at_an_unknown_card_of_its_own() -> None:
+    state = stacked([8, 6, 6, 5], [3, 4, 8, 9], deck=[7])
+    medium = bots.make("medium", state.game)
+    play(state, 0, medium)
+    assert play(state, 0, medium) == {"type": "discard"}
+    looked = play(state, 0, medium)
+    assert looked["type"] == "peek" and looked["seat"] == 0 and looked["slot"] in (2, 3)
+
+
+def test_medium_swaps_its_known_12_away_with_an_11() -> None:
+    state = stacked([12, 2, 6, 5], [3, 4, 8, 9], deck=[11])
+    medium = bots.make("medium", state.game)
+    play(state, 0, medium)
+    assert play(state, 0, medium) == {"type": "discard"}
+    swapped = play(state, 0, medium)
+    assert swapped["type"] == "swap" and [0, 0] in (swapped["a"], swapped["b"])
+
+
+def test_medium_takes_a_discarded_0_for_its_known_high_card() -> None:
+    state = stacked([10, 2, 6, 5], [1, 1, 8, 9], deck=[0], starter=1)
+    state.apply(1, {"type": "draw"})
+    state.apply(1, {"type": "discard"})  # a 0 offers no power: seat 0 is next
+    medium = bots.make("medium", state.game)
+    assert play(state, 0, medium) == {"type": "take_discard"}
+    assert play(state, 0, medium) == {"type": "replace", "slots": [0]}
+
+
+def table_of(rows: list[list[int | None]], **fields: Any) -> Table:
+    """A hand-built knowledge table for seat 0 (the pool is everything else)."""
+    view = {
+        "seat": 0,
+        "players": len(rows),
+        "phase": fields.pop("phase", "start"),
+        "rows": [
+            [{"card": None if c is None else str(c), "seen_by": [], "public": False} for c in row]
+            for row in rows
+        ],
+        "discard": [str(c) for c in fields.pop("discard", [])],
+        "holding": fields.pop("holding", None),
+        "power": fields.pop("power", None),
+        "caller": fields.pop("caller", None),
+        "final_turns": 0,
+        "deck": fields.pop("deck", 30),
+        "totals": fields.pop("totals", [0] * len(rows)),
+    }
+    assert not fields
+    return from_view(view, Rules())
+
+
+def test_medium_calls_with_a_known_low_row_and_not_with_a_high_one() -> None:
+    low = table_of([[0, 1, 2, 1], [None] * 4, [None] * 4])
+    assert decide(low) == ("call",)
+    high = table_of([[9, 8, None, None], [None] * 4, [None] * 4])
+    assert decide(high) != ("call",)
+
+
+def test_medium_completes_a_kamikaze_and_calls_with_one() -> None:
+    holding = {"seat": 0, "from": "deck", "card": "13"}
+    near = table_of([[12, 12, 13, 4], [None] * 4], phase="drawn", holding=holding)
+    assert decide(near) == ("replace", (3,))
+    done = table_of([[12, 12, 13, 13], [None] * 4])
+    assert decide(done) == ("call",)
+
+
+def test_medium_never_hands_an_opponent_its_kamikaze() -> None:
+    rows: list[list[int | None]] = [[13, 9, 1, 2], [12, 12, 13, 3]]
+    mind = Mind(table_of(rows, phase="power", power="swap"), MEDIUM)
+    assert ("swap", (0, 0), (1, 3)) not in [key for score, key in mind.swap_options() if score > 0]
+    assert mind.decide() != ("swap", (0, 0), (1, 3))
+
+
+# -- the search's helpers --------------------------------------------------------------------
+def test_rollouts_and_evaluation_on_samples() -> None:
+    game = games.load("cabo", players=3)
+    rng = random.Random(2)
+    for state in positions(3, seed=9, every=3)[:20]:
+        for seat in state.to_act:
+            sample = game.determinize(state.view(seat), seat, rng)
+            legal = sample.legal_actions(seat)
+            assert search.rollout_policy(sample, seat, legal, rng) in legal
+            roots = search.root_actions(game, state.view(seat), state.legal_actions(seat))
+            assert roots and all(a in state.legal_actions(seat) for a in roots)
+            values = search.evaluate(sample)
+            assert all(0.0 <= v <= 1.0 for v in values)
+            assert abs(sum(values) - 1.0) < 1e-9
+
+
+def test_evaluation_favours_the_lower_total() -> None:
+    chances = search.win_chances([20, 40, 60], 100)
+    assert chances[0] > chances[1] > chances[2]
+    assert search.win_chances([90, 60], 100)[1] > search.win_chances([60, 40], 100)[1] - 0.2
+
+
+def test_hard_finds_the_obvious_replacement() -> None:
+    state = stacked([12, 5, 6, 7], [3, 4, 8, 9], deck=[0])
+    hard = bots.make("ismcts:150", state.game)
+    state.apply(0, {"type": "draw"})
+    assert play(state, 0, hard) == {"type": "replace", "slots": [0]}
+
+
+# -- strength, in a handful of games (the real figures come from `cardtable sim`) ----------
+def test_medium_beats_random() -> None:
+    result = simulate("cabo", {"players": 2}, ["medium", "random"], 12, seed=3).to_json()
+    assert result["bots"][0]["wins"] >= 9
