@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from cardtable.games.gandengyan import GanDengYanGame, Kind, Play, classify_cards, readings
 
 from .helpers import drawn, run, table
@@ -126,3 +128,24 @@ def test_clone_is_independent() -> None:
     copy = state.clone()
     run(copy, "3s", "4h", "pass")
     assert state.full_view() == before and copy.full_view() != before
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_leak_property_at_every_table_size(players: int) -> None:
+    """GD-1, GD-4: for 2 to 6 players, a determinized sample shows each seat exactly its
+    view, holds the same cards, and plays on; a view never names a hidden card."""
+    game = GanDengYanGame(players=players, hands=2)
+    state = game.new_state(seed=players)
+    rng = random.Random(players)
+    step = 0
+    while not state.is_over():
+        if step % 9 == 0:
+            for seat in range(players):
+                view = state.view(seat)
+                sample = game.determinize(view, seat, random.Random(step))
+                assert sample.view(seat) == view
+                assert sorted(sample.all_cards()) == sorted(state.all_cards())
+                assert sample.to_act == state.to_act
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        step += 1
