@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.core import Game, InvalidOptions, Option
-from cardtable.core.cards import standard_deck
+from cardtable.core.cards import JOKERS, standard_deck
 from cardtable.core.deck import stack
 from cardtable.core.rng import fork, make_rng
 
@@ -142,23 +142,19 @@ class GanDengYanGame(Game[Action]):
         state.played = list(view["played"])
         own = list(view["hand"])
         unknown = Counter(self.full_deck) - Counter(own) - Counter(state.played)
-        if state.over:
-            # The hands of a finished game are shown in its last result.
-            hands = [list(h) for h in state.results[-1]["hands"]]
-            for hand in hands:
-                unknown -= Counter(hand)
-            pool = list(unknown.elements())
-            rng.shuffle(pool)
-        else:
-            pool = list(unknown.elements())
-            rng.shuffle(pool)
-            hands = []
+        # The hands of a finished game are shown in its last result; otherwise the cards
+        # the seat cannot account for are re-dealt to the other hands, the rest is talon.
+        shown = [list(h) for h in state.results[-1]["hands"]] if state.over else None
+        for hand in shown or ():
+            unknown -= Counter(hand)
+        pool = list(unknown.elements())
+        rng.shuffle(pool)
+        hands = shown or []
+        if shown is None:
             for s in range(n):
-                if s == seat:
-                    hands.append(own)
-                else:
-                    count = int(view["counts"][s])
-                    hands.append(pool[:count])
+                count = int(view["counts"][s])
+                hands.append(own if s == seat else pool[:count])
+                if s != seat:
                     del pool[:count]
         for s in range(n):
             state.set_hand(s, hands[s])
@@ -184,14 +180,12 @@ class GanDengYanGame(Game[Action]):
     def describe_action(self, action: Action) -> str:
         if isinstance(action, Pass):
             return "Pass"
-        only_jokers = all(c in ("RJ", "BJ") for c in action.cards)
+        only_jokers = all(c in JOKERS for c in action.cards)
         if not action.reading and not only_jokers:
             return f"Play {show_cards(action.cards)} (the highest reading)"
-        kind = (
-            None
-            if reading_problem(action.cards, action.reading)
-            else (classify_reading(action.reading, len(action.cards), self.rules))
-        )
+        kind = None
+        if not reading_problem(action.cards, action.reading):
+            kind = classify_reading(action.reading, len(action.cards), self.rules)
         if kind is None:
             return f"Play {show_cards(action.cards, action.reading)}"
         return f"Play {describe_kind(kind)}: {show_cards(action.cards, action.reading)}"
