@@ -94,3 +94,10 @@ def test_an_equal_plain_tuple_is_replaced_by_the_games_own_action() -> None:
     state = ToyGame().new_state(seed=1, deck=["3", "1", "4", "2"])
     state.apply(0, (1,))  # type: ignore[arg-type]
     assert state.taken[0] == [1]
+
+
+def test_event_data_cannot_shadow_the_event_type() -> None:
+    from cardtable.core import Event
+
+    with pytest.raises(ValueError, match="'type' is reserved"):
+        Event("draw", {"type": "other"})

@@ -17,6 +17,10 @@ class Event:
     data: Mapping[str, Any]
     private: Mapping[int, Mapping[str, Any]] | None = None
 
+    def __post_init__(self) -> None:
+        if "type" in self.data:
+            raise ValueError(f"event {self.type!r}: 'type' is reserved, rename the data key")
+
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         """The version of this event that ``seat`` may see (``None``: a spectator)."""
         out: dict[str, Any] = {"type": self.type, **self.data}
