@@ -8,7 +8,7 @@ import { getTable, saveTableRecord, tableRecord } from "./api.js";
 import { cardEl, ensureSprite } from "./cards.js";
 import { clear, h, sleep } from "./dom.js";
 import { GAMES } from "./gametext.js";
-import { joinNames, onLangChange, pickText, t } from "./i18n.js";
+import { has, isZh, joinNames, onLangChange, pickText, t } from "./i18n.js";
 import { duration } from "./settings.js";
 import { startTable } from "./home.js";
 
@@ -226,6 +226,13 @@ export class TableView {
         this.fatal(t("table.notFound"));
         return;
       }
+      if (e.code === 4403 && this.record?.token) {
+        // The seat token is refused: watch the table instead of knocking forever.
+        this.record = { ...this.record, token: null };
+        saveTableRecord(this.id, { token: null });
+        this.retryTimer = setTimeout(() => this.connect(), 200);
+        return;
+      }
       this.el.classList.add("offline");
       this.busy = false;
       this.showBanner(t("table.reconnecting"), "warn");
@@ -275,13 +282,19 @@ export class TableView {
     if (msg.type === "error") {
       this.busy = false;
       this.el.classList.remove("busy");
+      if (msg.code === "bad_token") return;
       if (msg.code === "unknown_table") {
         this.notFound = true;
         this.fatal(t("table.notFound"));
         return;
       }
+      const known = `err.${msg.code}`;
       const text =
-        msg.code === "stale_version" ? t("table.errorStale") : t("table.error", { msg: msg.message });
+        msg.code === "stale_version"
+          ? t("table.errorStale")
+          : t("table.error", {
+              msg: has(known) && isZh() ? `${t(known)}（${msg.message}）` : msg.message,
+            });
       this.hint.textContent = text;
       this.hint.dataset.kind = "error";
       return;
@@ -606,6 +619,13 @@ export class TableView {
     const msgBox = this.results.querySelector(".form-msg");
     const rec = this.record ?? {};
     const game = rec.game ?? this.game.name;
+    if (!rec.options && !this.summary) {
+      try {
+        this.summary = await getTable(this.id);
+      } catch {
+        /* fall back to the defaults */
+      }
+    }
     const options = rec.options ?? this.summary?.options ?? {};
     let seats = rec.seats;
     if (!seats && this.msg?.seats) {
