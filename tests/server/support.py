@@ -116,6 +116,12 @@ class Server:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(10)
 
+    def children(self) -> list[int]:
+        """The server's child processes (its bot workers), on Linux."""
+        assert self.process is not None
+        path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        return [int(pid) for pid in path.read_text().split()] if path.exists() else []
+
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import time
+from pathlib import Path
 from typing import Any
 
 from cardtable import games
@@ -45,7 +47,10 @@ def test_kill_minus_nine_and_restart_resume_every_table(fresh_server: Server) ->
     assert before is not None, "every game ended within three moves"
     robots = server.create(name, ["bot:random"] * players)
     seen = run(watch_until(server, robots["id"], 2))
+    workers = server.children()
+    assert workers or not Path("/proc").exists(), "the bots should think in worker processes"
     server.kill()
+    assert_gone(workers)
     assert not seen["over"], "the bots finished before the crash; slow them down"
 
     server.bot_delay = 0.0  # the rest of the games need not be watchable
@@ -71,6 +76,24 @@ def test_kill_minus_nine_and_restart_resume_every_table(fresh_server: Server) ->
         assert summary["status"] == "finished" and summary["version"] == final["version"]
         assert stored_sequence(server, table_id) == list(range(1, final["version"] + 1))
     assert "resumed 2 unfinished table(s)" in server.log().split("Started server process")[-1]
+
+
+def assert_gone(pids: list[int], seconds: float = 10.0) -> None:
+    """The bot workers of a killed server leave by themselves (no orphans)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        alive = [pid for pid in pids if Path(f"/proc/{pid}").exists() and not zombie(pid)]
+        if not alive:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"bot workers {alive} outlived their server")
+
+
+def zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
 
 
 def stored_sequence(server: Server, table_id: str) -> list[int]:

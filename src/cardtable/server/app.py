@@ -65,9 +65,8 @@ def open_house(settings: Settings, fanout: Fanout) -> House:
     store = open_store(settings.db)
     # SQLite takes one writer at a time: one store thread avoids waiting on its lock.
     workers = 1 if store.url.startswith("sqlite") else 4
-    return House(
-        AsyncStore(store, workers), fanout, BotWorkers(settings.bot_delay, settings.bot_workers)
-    )
+    bot_workers = BotWorkers(settings.bot_delay, settings.bot_workers, settings.bot_processes)
+    return House(AsyncStore(store, workers), fanout, bot_workers)
 
 
 async def api_error(request: Request, error: ApiError) -> JSONResponse:

@@ -1,32 +1,87 @@
-"""Where bots think: a pool of worker threads, after a short human-like pause. A bot call
-is plain synchronous code (``bot.act(view, legal, rng)``); running it here keeps the event
-loop free for every other table."""
+"""Where bots think, after a short human-like pause: never on the event loop.
+
+With ``processes`` > 0 (the default: one per core) bots run in a pool of worker processes
+(``botpool.think``), so a search bot's CPU work cannot starve the event loop through the
+GIL. With ``processes`` = 0 they run in a thread pool, each seat with its own bot object
+(cheaper for trivial bots, and what a debugger likes)."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import multiprocessing
+import os
 import random
-from collections.abc import Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from typing import Any
 
 from cardtable.bots import Bot
+from cardtable.core import Game
+from cardtable.server import botpool
+
+log = logging.getLogger("cardtable.server")
 
 
 class BotWorkers:
-    def __init__(self, delay: float, workers: int) -> None:
+    def __init__(self, delay: float, threads: int, processes: int) -> None:
         self.delay = delay
-        self._pool = ThreadPoolExecutor(workers, thread_name_prefix="bot")
+        self.processes = processes
+        self._threads = ThreadPoolExecutor(threads, thread_name_prefix="bot")
+        self._pool: Executor | None = None
 
     async def pause(self) -> None:
         if self.delay > 0:
             await asyncio.sleep(self.delay)
 
     async def think(
-        self, bot: Bot, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random
+        self,
+        game: Game[Any],
+        name: str,
+        bot: Bot,
+        view: dict[str, Any],
+        legal: Sequence[Any],
+        rng: random.Random,
     ) -> Any:
+        """The action ``bot`` (called ``name``) chooses for ``view`` among ``legal``."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, bot.act, view, legal, rng)
+        if not self.processes:
+            return await loop.run_in_executor(self._threads, bot.act, view, legal, rng)
+        call = partial(
+            botpool.think,
+            game.name,
+            tuple(sorted(game.options.items())),
+            name,
+            view,
+            [game.action_to_json(a) for a in legal],
+            rng.getrandbits(64),
+        )
+        try:
+            choice = await loop.run_in_executor(self._process_pool(), call)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): start a fresh pool for the next move.
+            log.error("the bot worker pool broke; starting a new one")
+            self._pool = None
+            raise
+        return None if choice is None else game.action_from_json(choice)
+
+    def _process_pool(self) -> Executor:
+        if self._pool is None:
+            # "spawn": forking a process that runs an event loop and threads is unsafe.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(
+                self.processes,
+                mp_context=context,
+                initializer=botpool.start_worker,
+                initargs=(os.getpid(),),
+            )
+        return self._pool
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            # Waits for the moves being thought (a search is bounded by its time per move)
+            # so that no worker outlives the server.
+            self._pool.shutdown(wait=True, cancel_futures=True)

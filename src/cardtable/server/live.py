@@ -80,7 +80,8 @@ class LiveTable:
         self._store = store
         self._fanout = fanout
         self._workers = workers
-        self._bots = {s.seat: bots.make(s.bot or "", game) for s in record.seats if s.kind == BOT}
+        self._bot_names = {s.seat: s.bot or "" for s in record.seats if s.kind == BOT}
+        self._bots = {seat: bots.make(name, game) for seat, name in self._bot_names.items()}
         # Bot choices need not be reproducible (they are logged), only unpredictable.
         self._rngs = {seat: random.Random(secrets.randbits(64)) for seat in self._bots}
         self._seats = public_seats(record.seats)
@@ -238,7 +239,9 @@ class LiveTable:
         legal = state.legal_actions(seat)
         rng = self._rngs[seat]
         try:
-            action = await self._workers.think(self._bots[seat], state.view(seat), legal, rng)
+            action = await self._workers.think(
+                self.game, self._bot_names[seat], self._bots[seat], state.view(seat), legal, rng
+            )
         except Exception:
             log.exception("table %s: bot at seat %d failed; playing at random", self.id, seat)
             action = rng.choice(legal)

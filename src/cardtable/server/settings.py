@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,7 +15,9 @@ class Settings:
     db: str | None = None
     # Seconds a bot waits before it moves, so people can follow the table.
     bot_delay: float = 0.8
-    # Worker threads that run bots; the event loop never runs one.
+    # Worker processes that run bots (default: one per core); 0 runs them in threads.
+    bot_processes: int = field(default_factory=lambda: os.cpu_count() or 1)
+    # Worker threads that run bots when bot_processes is 0.
     bot_workers: int = 4
     # Largest WebSocket message a client may send (bytes). The protocol layer (uvicorn's
     # ws_max_size, set by `cardtable serve`) drops anything above HARD_MESSAGE_LIMIT.

@@ -1,0 +1,55 @@
+"""Bot moves computed in worker processes. A search bot is pure-Python CPU work: in a
+thread it would hold the GIL and starve the event loop (measured: a few tables of ``hard``
+bots took ping round trips from 1 ms to 150 ms); in a process it only takes a core.
+
+This module is what a worker process imports, so it needs games and bots only (no web
+stack). Views and actions cross the process boundary in their JSON wire form. Bots are
+stateless between moves (what a seat remembers is in its view), so each worker keeps one
+bot per game, options and bot name, and serves every table with it."""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+import time
+from typing import Any
+
+from cardtable import bots, games
+from cardtable.core import Game
+
+Key = tuple[str, tuple[tuple[str, Any], ...], str]
+_bots: dict[Key, tuple[Game[Any], bots.Bot]] = {}
+
+
+def start_worker(parent: int) -> None:
+    """Run in each worker as it starts: leave as soon as the server is gone. Workers block
+    on a queue whose write end they hold themselves, so without this a server killed with
+    SIGKILL would leave them running forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def think(
+    game_name: str,
+    options: tuple[tuple[str, Any], ...],
+    bot_name: str,
+    view: dict[str, Any],
+    legal: list[dict[str, Any]],
+    seed: int,
+) -> dict[str, Any] | None:
+    """The bot's choice among ``legal`` (wire form), or None to let an optional moment
+    pass."""
+    key = (game_name, options, bot_name)
+    if key not in _bots:
+        game = games.load(game_name, **dict(options))
+        _bots[key] = (game, bots.make(bot_name, game))
+    game, bot = _bots[key]
+    actions = [game.action_from_json(a) for a in legal]
+    choice = bot.act(view, actions, random.Random(seed))
+    return None if choice is None else game.action_to_json(choice)
