@@ -13,6 +13,7 @@ import { byType } from "./common.js";
 
 addStrings({
   "cv.caravan": { en: "Caravan {n}", zh: "路线 {n}" },
+  "cv.ownCaravan": { en: "their caravan {n}", zh: "自己的路线 {n}" },
   "cv.yourCaravan": { en: "your caravan {n}", zh: "你的路线 {n}" },
   "cv.theirCaravan": { en: "{name}'s caravan {n}", zh: "{name} 的路线 {n}" },
   "cv.value": { en: "value {v}", zh: "点数 {v}" },
@@ -70,7 +71,8 @@ addStrings({
 const SUIT_SYM = { s: "♠", h: "♥", d: "♦", c: "♣" };
 const isNumber = (c) => /^[A2-9T][shdc]$/.test(c);
 
-function caravanName(ctx, s, c) {
+function caravanName(ctx, s, c, actor) {
+  if (actor != null && s === actor && s !== ctx.seat) return t("cv.ownCaravan", { n: c + 1 });
   return s === ctx.seat ? t("cv.yourCaravan", { n: c + 1 }) : t("cv.theirCaravan", { name: ctx.name(s), n: c + 1 });
 }
 
@@ -304,15 +306,15 @@ function describe(ev, ctx) {
   const name = ctx.name(ev.seat);
   switch (ev.type) {
     case "play":
-      return t("cv.e.play", { name, card: cardName(ev.card), where: caravanName(ctx, ev.seat, ev.caravan) });
+      return t("cv.e.play", { name, card: cardName(ev.card), where: caravanName(ctx, ev.seat, ev.caravan, ev.seat) });
     case "attach":
-      return t("cv.e.attach", { name, card: cardName(ev.card), on: cardName(ev.on), where: caravanName(ctx, ev.target, ev.caravan) });
+      return t("cv.e.attach", { name, card: cardName(ev.card), on: cardName(ev.on), where: caravanName(ctx, ev.target, ev.caravan, ev.seat) });
     case "remove":
       return t("cv.e.remove", { cards: (ev.cards ?? []).map(cardShort).join(" "), where: caravanName(ctx, ev.seat, ev.caravan) });
     case "discard":
       return t("cv.e.discard", { name, card: cardName(ev.card) });
     case "disband":
-      return t("cv.e.disband", { name, where: caravanName(ctx, ev.seat, ev.caravan) });
+      return t("cv.e.disband", { name, where: caravanName(ctx, ev.seat, ev.caravan, ev.seat) });
     case "draw":
       return ev.card ? t("cv.e.drawMine", { card: cardName(ev.card) }) : t("cv.e.draw", { name });
     case "reshuffle":
