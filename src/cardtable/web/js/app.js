@@ -117,6 +117,18 @@ function renderHeader() {
 }
 
 window.cardtable = { app, table: null };
+// The settings pop-over closes on a click elsewhere and on Escape.
+document.addEventListener("click", (e) => {
+  const box = header.querySelector("details.settings[open]");
+  if (box && !box.contains(e.target)) box.open = false;
+});
+document.addEventListener("keydown", (e) => {
+  const box = header.querySelector("details.settings[open]");
+  if (e.key === "Escape" && box) {
+    box.open = false;
+    box.querySelector("summary").focus();
+  }
+});
 window.addEventListener("popstate", route);
 onSettingsChange(() => current?.draw());
 onLangChange(() => {
