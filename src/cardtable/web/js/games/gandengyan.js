@@ -306,7 +306,7 @@ function prompt(ctx) {
 }
 
 function onState(ctx) {
-  if (ctx.prev?.version !== ctx.view.version) ctx.store.hintAt = -1;
+  ctx.store.hintAt = -1; // a new position: the hint starts again from the first play
 }
 
 function moves(ev, ctx) {
