@@ -36,6 +36,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, **settings: Any) -> None:
         # Frames up to this size reach the app, which answers "too_large" above
         # settings.max_message_bytes; bigger ones are cut off by the protocol layer.
         ws_max_size=HARD_MESSAGE_LIMIT,
+        # Messages are 1-2 KB; compressing each one cost the event loop more CPU per move
+        # than anything but the engine, and a zlib context per connection in memory.
+        ws_per_message_deflate=False,
         log_level="info",
     )
     for name in ("uvicorn.error", "uvicorn.access"):
