@@ -110,6 +110,7 @@ class House:
         if table is None:
             raise ApiError(404, NO_SUCH_TABLE, f"There is no table {table_id!r}")
         if table.over:
+            self.release(table)
             raise ApiError(409, NO_FREE_SEAT, "The game is over: no seat to take")
         seats = table.record.seats
         if seat is None:

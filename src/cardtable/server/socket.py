@@ -154,6 +154,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         seat = table.seat_for(token)
         if seat is None:
             message = "That token holds no seat at this table (leave it out to watch)"
+            house.release(table)  # a finished table loaded just for this goes back
             await refuse(websocket, BAD_TOKEN, message, CLOSE_BAD_TOKEN)
             return
     await serve_connection(Connection(websocket, seat, settings), table, house)
