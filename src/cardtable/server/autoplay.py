@@ -34,7 +34,8 @@ class BotWorkers:
 
     async def pause(self) -> None:
         if self.delay > 0:
-            await asyncio.sleep(self.delay)
+            # A little irregular, as a person would be.
+            await asyncio.sleep(self.delay * random.uniform(0.75, 1.25))
 
     async def think(
         self,

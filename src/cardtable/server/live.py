@@ -22,6 +22,7 @@ import hmac
 import logging
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -114,7 +115,7 @@ class LiveTable:
                 return seat.seat
         return None
 
-    def join(self, audience: Audience, deliver: Deliver) -> Any:
+    def join(self, audience: Audience, deliver: Deliver) -> Callable[[], None]:
         """Send the current state to a new connection and subscribe it, atomically (no
         await in between, so no change can fall between the two)."""
         deliver([dumps(state_message(self.id, self.version, audience, self.state, self._seats))])
