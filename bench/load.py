@@ -5,10 +5,16 @@ a random legal action as soon as a state message says it may act; finished table
 replaced, so N tables stay in play. The server is a real ``cardtable serve`` subprocess on
 loopback with a fresh SQLite file (or ``--url`` of a running one). Reported: actions the
 server accepted per second, and the time from sending an act to receiving the next state
-message on that connection (p50, p90, p99, max).
+message on that connection (p50, p90, p99, max), the server's CPU per action and the
+machine's load (on a shared machine the first figures depend on what else runs).
+
+With ``--server-bots`` the server's own bots play every seat (no bot delay) and the script
+only watches, one spectator per table: the bots' path (worker processes, the table queue,
+commits, fan-out) without a client in the loop; no latency then.
 
     .venv/bin/python bench/load.py                       # 200 two-player Cambio tables, 30 s
     .venv/bin/python bench/load.py --tables 50 --players 4 --seconds 10 --json
+    .venv/bin/python bench/load.py --server-bots
 """
 
 from __future__ import annotations
@@ -97,10 +103,19 @@ def start_server(db: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 
 # -- the clients -------------------------------------------------------------------------
-async def new_table(http: httpx.AsyncClient, game: str, players: int) -> list[str]:
-    """A table of people; returns its id and one token per seat."""
+async def new_table(
+    http: httpx.AsyncClient, game: str, players: int, bots: bool = False
+) -> list[str]:
+    """A table of people (its id and one token per seat), or of the server's bots (its
+    id alone)."""
     for attempt in range(3):
         try:
+            if bots:
+                seats = ["bot:random"] * players
+                body = {"game": game, "options": {}, "seats": seats}
+                response = await http.post("/api/tables", json=body)
+                response.raise_for_status()
+                return [response.json()["id"]]
             return await create_and_claim(http, game, players)
         except httpx.TransportError:  # a kept-alive connection the server just closed
             if attempt == 2:
@@ -123,7 +138,11 @@ async def create_and_claim(http: httpx.AsyncClient, game: str, players: int) -> 
 
 
 async def seat_client(
-    ws: ClientConnection, seat: int, rng: random.Random, stats: Stats, versions: dict[str, int]
+    ws: ClientConnection,
+    seat: int | None,
+    rng: random.Random,
+    stats: Stats,
+    versions: dict[str, int],
 ) -> None:
     """Play one seat until the game ends."""
     sent_at: float | None = None
@@ -150,7 +169,7 @@ async def seat_client(
             versions[table] = version
         if message["over"]:
             return
-        if message["legal"] and version > acted_on:
+        if message["legal"] and version > acted_on and seat is not None:
             acted_on = version
             sent_at = time.perf_counter()
             action = rng.choice(message["legal"])
@@ -170,14 +189,20 @@ async def table_loop(
     versions: dict[str, int] = {}
     ws_base = base.replace("http", "ws", 1)
     while not stop.is_set():
-        table_id, *tokens = await new_table(http, args.game, args.players)
+        if args.server_bots:
+            # The server's own bots play every seat; one spectator watches.
+            table_id, *tokens = await new_table(http, args.game, args.players, bots=True)
+        else:
+            table_id, *tokens = await new_table(http, args.game, args.players)
+        query = [f"?token={token}" for token in tokens] or [""]
         sockets = [
-            await connect(f"{ws_base}/ws/tables/{table_id}?token={token}", max_size=None)
-            for token in tokens
+            await connect(f"{ws_base}/ws/tables/{table_id}{q}", max_size=None) for q in query
         ]
         try:
             players = [
-                asyncio.create_task(seat_client(ws, seat, rng, stats, versions))
+                asyncio.create_task(
+                    seat_client(ws, None if args.server_bots else seat, rng, stats, versions)
+                )
                 for seat, ws in enumerate(sockets)
             ]
             stopping = asyncio.create_task(stop.wait())
@@ -231,6 +256,7 @@ async def drive(base: str, args: argparse.Namespace, server_pid: int | None) -> 
         "tables": args.tables,
         "game": args.game,
         "players": args.players,
+        "server_bots": args.server_bots,
         "seconds": round(elapsed, 2),
         "actions": stats.accepted,
         "actions_per_second": round(stats.accepted / elapsed, 1),
@@ -259,6 +285,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2, help="seats per table")
     parser.add_argument("--seconds", type=float, default=30.0, help="measured time")
     parser.add_argument("--warmup", type=float, default=5.0, help="unmeasured ramp-up")
+    parser.add_argument(
+        "--server-bots",
+        action="store_true",
+        help="the server's bots play every seat (no bot delay), one spectator per table",
+    )
     parser.add_argument("--url", help="a running server (default: start one here)")
     parser.add_argument("--db", help="database of the server started here (default: temp)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -286,7 +317,8 @@ def main() -> None:
         return
     lat = report["latency_ms"]
     print(
-        f"{report['tables']} tables of {report['players']} ({report['game']}), "
+        f"{report['tables']} tables of {report['players']} ({report['game']}"
+        f"{', server bots' if args.server_bots else ''}), "
         f"{report['seconds']} s measured\n"
         f"  {report['actions_per_second']:,.0f} actions/s "
         f"({report['actions']:,} actions, {report['games_finished']} games finished)\n"
