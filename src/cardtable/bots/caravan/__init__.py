@@ -1,0 +1,29 @@
+"""Caravan bots (issue 6): ``easy`` and ``medium`` heuristic players on a seat's view, and
+what guides the generic ISMCTS of ``hard``: ``rollout_policy``, ``rollout_horizon`` and
+``evaluate`` (short heuristic rollouts, then a position score), ``root_actions`` (the
+heuristic's shortlist), ``tree_depth`` and ``hard_iterations`` (the simulation budget).
+
+Modules: ``table`` (a seat's picture of the table and the caravan arithmetic), ``policy``
+(the heuristic), ``players`` (the view-reading bots), ``search`` (rollouts on sampled
+states)."""
+
+from cardtable.bots.caravan.players import easy, medium
+from cardtable.bots.caravan.search import (
+    evaluate,
+    hard_iterations,
+    rollout_horizon,
+    rollout_policy,
+    root_actions,
+    tree_depth,
+)
+
+__all__ = [
+    "easy",
+    "evaluate",
+    "hard_iterations",
+    "medium",
+    "rollout_horizon",
+    "rollout_policy",
+    "root_actions",
+    "tree_depth",
+]

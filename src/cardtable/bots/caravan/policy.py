@@ -1,0 +1,404 @@
+"""The Caravan heuristic: a position score for one seat read from the six caravans, and a
+one-move look-ahead that scores every legal action by the position it leaves, less what
+it spends (the card played, a face card kept for later, the card thrown away).
+
+How a good human plays, in numbers:
+
+- a caravan is worth more the nearer it is to 21–26 and the more ranks could take it
+  there in one card given its direction (``potential``); past 26 it is a debt (a jack or
+  a disband must clear it);
+- a facing pair I sell counts +1, one they sell −1 (a sale at 26 is safer than at 21),
+  else the difference of the two potentials; selling two pairs with the third open is a
+  threat worth more (``THREAT``); every pair sold is the end (``WIN``);
+- a king, jack or joker on an opponent's caravan is scored by the same position: busting
+  or cutting a caravan about to sell is worth about a whole pair;
+- discards throw away the card least worth keeping (``keep``); a disband is free in cards
+  but loses the caravan, so it wins only for a bust or dead caravan;
+- once a deck is empty every card spent brings the end of my cards nearer (CV-20), so
+  spending costs more the fewer I have left."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.bots.caravan.table import (
+    CARAVANS,
+    DOWN,
+    EMPTY_END,
+    HIGH,
+    LOW,
+    NONE,
+    RANK_VALUES,
+    UP,
+    End,
+    Table,
+    end_of,
+    fits,
+    stack_points,
+)
+
+WIN = 100.0
+THREAT = 0.8
+DANGER = 4.0
+BUST = -0.35
+SPEND = 0.01
+DISBAND = 0.12
+HOLD = {"J": 0.22, "K": 0.12, "Q": 0.03, "R": 0.3, "B": 0.3}
+KEEP_FACE = {"J": 0.35, "K": 0.25, "Q": 0.06, "R": 0.4, "B": 0.4}
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a player weighs things. ``them``: how much the opponent's prospects count;
+    ``threat``: whether a side selling two pairs is seen as the danger it is;
+    ``mistakes``: the chance of a weaker choice at a decision; ``slack``: how much worse
+    than the best such a choice may be."""
+
+    them: float = 1.0
+    threat: float = THREAT
+    danger: float = DANGER
+    mistakes: float = 0.0
+    slack: float = 0.4
+
+
+MEDIUM = Style()
+EASY = Style(them=0.5, threat=0.0, danger=0.0, mistakes=0.25, slack=0.6)
+
+
+_POTENTIAL: dict[tuple[int, End], float] = {}
+
+
+def potential(points: int, end: End) -> float:
+    """What one caravan is worth to its owner by itself: 0 empty, 1 selling, a debt past
+    26; below 21 it grows with the value, and one card away it counts the ranks that could
+    finish it (the direction allowing)."""
+    key = (points, end)
+    known = _POTENTIAL.get(key)
+    if known is not None:
+        return known
+    if points == 0:
+        worth = 0.0
+    elif points > HIGH:
+        worth = BUST
+    elif points >= LOW:
+        worth = 1.0
+    elif LOW - points > 10:
+        worth = 0.05 + 0.04 * points
+    else:
+        ranks = len(_finishers(points, end, 0))
+        worth = 0.5 + 0.05 * ranks if ranks else 0.45
+    _POTENTIAL[key] = worth
+    return worth
+
+
+def _finishers(points: int, end: End, beat: int) -> list[int]:
+    """The ranks that take a caravan of ``points`` into 21–26 (and above ``beat``) in one
+    card, as its direction allows (a card of its suit may go anyway: not counted)."""
+    last, heading, _ = end
+    low = max(1, LOW - points, beat - points + 1)
+    return [
+        rank
+        for rank in range(low, min(10, HIGH - points) + 1)
+        if rank != last and (heading == NONE or (rank > last if heading == UP else rank < last))
+    ]
+
+
+def pair_score(mine: int, theirs: int, my_end: End, their_end: End, them: float) -> float:
+    """One facing pair for the owner of ``mine``: ±1 for a sale (a sale with the other
+    side near is worth less), else the difference of the potentials."""
+    a, b = LOW <= mine <= HIGH, LOW <= theirs <= HIGH
+    if a and (not b or mine > theirs):
+        return 1.0 + 0.03 * (mine - LOW) - (0.15 if b or theirs > 15 else 0.0)
+    if b and (not a or theirs > mine):
+        return -them * (1.0 + 0.03 * (theirs - LOW) - (0.15 if a or mine > 15 else 0.0))
+    return 0.5 * (potential(mine, my_end) - them * potential(theirs, their_end))
+
+
+def status(mine: int, theirs: int) -> int:
+    """Who sells a pair (CV-18): 1 the first caravan's owner, -1 the other, 0 nobody."""
+    a, b = LOW <= mine <= HIGH, LOW <= theirs <= HIGH
+    if a and (not b or mine > theirs):
+        return 1
+    if b and (not a or theirs > mine):
+        return -1
+    return 0
+
+
+def combine(parts: Sequence[float], sold: Sequence[int], style: Style) -> float:
+    """The pairs' scores and who sells each, as one score: ±``WIN`` once every pair has
+    a seller; selling two pairs with the third open is a threat."""
+    mine = sold.count(1)
+    theirs = sold.count(-1)
+    if mine + theirs == CARAVANS:
+        return WIN if mine >= 2 else -WIN
+    total = parts[0] + parts[1] + parts[2]
+    if mine >= 2:
+        total += style.threat
+    if theirs >= 2:
+        total -= style.threat * style.them
+    return total
+
+
+def position(values: Sequence[int], ends: Sequence[End], me: int, style: Style = MEDIUM) -> float:
+    """How good the caravans are for seat ``me``."""
+    own = CARAVANS * me
+    other = CARAVANS - own
+    parts, sold = [], []
+    for c in range(CARAVANS):
+        m, t = values[own + c], values[other + c]
+        parts.append(pair_score(m, t, ends[own + c], ends[other + c], style.them))
+        sold.append(status(m, t))
+    return combine(parts, sold, style)
+
+
+def finish_chance(table: Table, values: Sequence[int], ends: Sequence[End], mover: int) -> float:
+    """The chance that ``mover`` wins with its next move (see ``take_chance``)."""
+    own = CARAVANS * mover
+    other = CARAVANS - own
+    sold = [status(values[own + c], values[other + c]) for c in range(CARAVANS)]
+    won, lost = sold.count(1), sold.count(-1)
+    if won == 0 or won + lost != 2:
+        return 0.0
+    c = sold.index(0)
+    x, y = own + c, other + c
+    return take_chance(table, mover, won, values[x], values[y], ends[x], x, y)
+
+
+def take_chance(
+    table: Table, mover: int, won: int, mine: int, theirs: int, end: End, x: int, y: int
+) -> float:
+    """The chance that ``mover``, who sells ``won`` pairs while the other side sells the
+    rest but one, wins with its next move by taking that open pair (its caravan ``x`` of
+    ``mine`` points facing caravan ``y`` of ``theirs``): a card that takes it ends the game
+    (with two sold, so does a king that puts the other side's caravan into range).
+    Estimated from the ranks and kings that would do it, as if the mover's hand were
+    drawn at random from a full deck."""
+    beat = theirs if LOW <= theirs <= HIGH else 0
+    king_adds = table.rules.king_adds
+    good = 0
+    if mine:
+        good = 4 * len(_finishers(mine, end, beat))
+        if _king_takes(table.caravans[x], mine, beat, king_adds) or (
+            won == 2 and _king_takes(table.caravans[y], theirs, 0, king_adds)
+        ):
+            good += 4
+    elif won == 2 and _king_takes(table.caravans[y], theirs, 0, king_adds):
+        good = 4
+    if not good:
+        return 0.0
+    hand = len(table.hand) if mover == table.me else table.hand_sizes[mover]
+    return 1.0 - (1.0 - good / 54.0) ** hand
+
+
+def _king_takes(stacks: Sequence[Sequence[str]], points: int, beat: int, king_adds: bool) -> bool:
+    for stack in stacks:
+        more = points + (RANK_VALUES[stack[0][0]] if king_adds else stack_points(stack, False))
+        if LOW <= more <= HIGH and more > beat:
+            return True
+    return False
+
+
+def keep(card: str, table: Table) -> float:
+    """What a card in hand is worth keeping: face cards by their power, a number card by
+    whether it could finish or extend one of my caravans."""
+    face = KEEP_FACE.get(card[0])
+    if face is not None:
+        return face
+    rank, suit = RANK_VALUES[card[0]], card[1]
+    own = CARAVANS * table.me
+    best = 0.03 + 0.004 * rank
+    for c in range(CARAVANS):
+        x = own + c
+        points = table.values[x] + rank
+        if points > HIGH or not fits(rank, suit, table.ends[x]):
+            continue
+        best = max(best, 0.3 if points >= LOW else 0.08 + 0.004 * rank)
+    return best
+
+
+def spend_cost(table: Table) -> float:
+    """The cost of using one card: small while the deck lasts, then growing as the last
+    cards go (running out loses, CV-20)."""
+    me = table.me
+    if table.deck_sizes[me]:
+        return SPEND
+    left = table.hand_sizes[me]
+    return SPEND + 0.6 / float(max(left, 1)) ** 1.5
+
+
+Change = list[tuple[int, int, End]]  # (caravan, new value, new end) for each one changed
+
+
+def after(table: Table, action: Sequence[Any]) -> Change:
+    """The caravans ``action`` changes, with their new values and ends."""
+    n = len(action)
+    values, ends = table.values, table.ends
+    rules = table.rules
+    if n == 2:  # a number card on my caravan
+        card, c = action
+        x = CARAVANS * table.me + c
+        rank = RANK_VALUES[card[0]]
+        last, heading, suit = ends[x]
+        if last:
+            heading = UP if rank > last else DOWN
+            if not rules.first_card_suit:
+                suit = card[1]
+        else:
+            heading, suit = NONE, card[1]
+        return [(x, values[x] + rank, (rank, heading, suit))]
+    if n == 1:
+        if isinstance(action[0], str):  # a discard
+            return []
+        return [(CARAVANS * table.me + action[0], 0, EMPTY_END)]  # a disband
+    card, seat, c, k = action
+    x = CARAVANS * seat + c
+    stacks = table.caravans[x]
+    face = card[0]
+    if face == "K":
+        stack = stacks[k]
+        more = RANK_VALUES[stack[0][0]] if rules.king_adds else stack_points(stack, False)
+        return [(x, values[x] + more, ends[x])]
+    if face == "Q":
+        if k != len(stacks) - 1:
+            return []
+        last, heading, _ = ends[x]
+        return [(x, values[x], (last, -heading, card[1]))]
+    if face == "J":
+        rest = stacks[:k] + stacks[k + 1 :]
+        points = values[x] - stack_points(stacks[k], rules.king_adds)
+        return [(x, points, end_of(rest, rules.first_card_suit))]
+    return _joker(table, x, k)
+
+
+def _joker(table: Table, x: int, k: int) -> Change:
+    """CV-17: a joker on an ace removes every other number card of its suit, on 2–10
+    every other card of its rank, from all six caravans."""
+    rules = table.rules
+    target = table.caravans[x][k]
+    printed = target[0]
+    by_suit = printed[0] == "A"
+    key, at = (printed[1], 1) if by_suit else (printed[0], 0)
+    out: Change = []
+    for y, stacks in enumerate(table.caravans):
+        if rules.sheltered_joker and y == x:
+            continue
+        kept = [
+            stack
+            for stack in stacks
+            if stack is target
+            or stack[0][at] != key
+            or (by_suit and rules.queen_shield and any(card[0] == "Q" for card in stack))
+        ]
+        if len(kept) != len(stacks):
+            points = sum(stack_points(stack, rules.king_adds) for stack in kept)
+            out.append((y, points, end_of(kept, rules.first_card_suit)))
+    return out
+
+
+def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) -> list[float]:
+    """Each legal action's score for the seat to move: the position it leaves, less the
+    chance that the opponent then wins at once, less what it spends. The pairs an action
+    leaves alone keep their scores (most actions change one caravan)."""
+    own = CARAVANS * table.me
+    other = CARAVANS - own
+    values, ends, them = table.values, table.ends, style.them
+    parts = [
+        pair_score(values[own + c], values[other + c], ends[own + c], ends[other + c], them)
+        for c in range(CARAVANS)
+    ]
+    sold = [status(values[own + c], values[other + c]) for c in range(CARAVANS)]
+    now = _judged(table, values, ends, parts, sold, style)
+    spend = spend_cost(table)
+    out = []
+    kept: dict[str, float] = {}
+    for action in legal:
+        n = len(action)
+        if n == 1 and isinstance(action[0], str):  # a discard
+            card = action[0]
+            worth = kept.get(card)
+            if worth is None:
+                worth = kept[card] = keep(card, table)
+            out.append(now - worth - spend)
+            continue
+        change = after(table, action)
+        if not change:
+            score = now
+        elif len(change) == 1:
+            x, points, end = change[0]
+            c = x % CARAVANS
+            if x == own + c:
+                m, t, em, et = points, values[other + c], end, ends[other + c]
+            else:
+                m, t, em, et = values[own + c], points, ends[own + c], end
+            new_parts, new_sold = parts[:], sold[:]
+            new_parts[c] = pair_score(m, t, em, et, them)
+            new_sold[c] = status(m, t)
+            score = combine(new_parts, new_sold, style)
+            if style.danger and -WIN < score < WIN:
+                score -= style.danger * _danger(table, new_sold, change, own, other)
+        else:
+            new_values, new_ends = list(values), list(ends)
+            for x, points, end in change:
+                new_values[x], new_ends[x] = points, end
+            score = position(new_values, new_ends, table.me, style)
+            if style.danger and -WIN < score < WIN:
+                score -= style.danger * finish_chance(table, new_values, new_ends, 1 - table.me)
+        if n == 1:
+            score -= DISBAND
+        else:
+            score -= spend
+            if n == 4:
+                score -= HOLD.get(action[0][0], 0.0)
+        out.append(score)
+    return out
+
+
+def _danger(table: Table, sold: Sequence[int], change: Change, own: int, other: int) -> float:
+    """The chance the opponent wins at once after a move that changed one caravan."""
+    theirs, mine = sold.count(-1), sold.count(1)
+    if theirs == 0 or theirs + mine != 2:
+        return 0.0
+    c = sold.index(0)
+    x, y = other + c, own + c
+    values, ends = table.values, table.ends
+    t, m, et = values[x], values[y], ends[x]
+    moved, points, end = change[0]
+    if moved == x:
+        t, et = points, end
+    elif moved == y:
+        m = points
+    return take_chance(table, 1 - table.me, theirs, t, m, et, x, y)
+
+
+def _judged(
+    table: Table,
+    values: Sequence[int],
+    ends: Sequence[End],
+    parts: Sequence[float],
+    sold: Sequence[int],
+    style: Style,
+) -> float:
+    """The position, less the chance the opponent then wins at once."""
+    score = combine(parts, sold, style)
+    if style.danger and -WIN < score < WIN:
+        score -= style.danger * finish_chance(table, values, ends, 1 - table.me)
+    return score
+
+
+def decide(
+    table: Table, legal: Sequence[Any], style: Style, rng: random.Random | None = None
+) -> Any:
+    """The best-scoring action; with ``style.mistakes``, sometimes a weaker one within
+    ``style.slack`` of it (never one that loses on the spot)."""
+    if len(legal) == 1:
+        return legal[0]
+    values = scores(table, legal, style)
+    best = max(range(len(legal)), key=values.__getitem__)
+    if style.mistakes and rng is not None and rng.random() < style.mistakes:
+        floor = values[best] - style.slack
+        near = [i for i, v in enumerate(values) if v >= floor and v > -WIN / 2]
+        return legal[rng.choice(near)]
+    return legal[best]

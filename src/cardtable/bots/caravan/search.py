@@ -1,0 +1,108 @@
+"""What guides ``hard`` (the generic ISMCTS) at Caravan: a fast rollout policy (the
+medium heuristic read straight off the sampled state), short rollouts and an evaluation
+of the position where they stop.
+
+Both run on *sampled* states (drawn from the searching bot's view by
+``game.determinize``): that is the bot's own imagination, so they read the sample's
+caravans, values and ends directly instead of building a view. The rollout policy plays
+each seat from its own hand in the sample and never looks at the other hand."""
+
+from __future__ import annotations
+
+import math
+import random
+import weakref
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.bots.caravan.policy import MEDIUM, WIN, Style, decide, finish_chance, position
+from cardtable.bots.caravan.table import Rules, Table, from_view, from_wire
+
+# Rollouts stop after this many moves and ``evaluate`` values the position there: a
+# Caravan game between good players lasts some 40 moves, too long to play out many
+# times a second, and the heuristic's score of a position a few moves on is a good guide.
+ROLLOUT_PLIES = 8
+# How sharply a position score turns into a chance to win (a sold pair is worth 1).
+SCALE = 1.1
+# The rollout players: the medium heuristic, now and then a near-best move instead, so
+# that rollouts from one position do not all play the same game.
+ROLLOUT = Style(mistakes=0.1, slack=0.15)
+
+_RULES: dict[int, Rules] = {}
+_PLIES: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+
+
+def rules_of(state: Any) -> Rules:
+    game = state.game
+    rules = _RULES.get(id(game))
+    if rules is None:
+        rules = _RULES[id(game)] = Rules.of(game.options)
+    return rules
+
+
+def table_of(state: Any, seat: int) -> Table:
+    """The sampled state as ``seat`` sees it (its own hand; the rest is public)."""
+    hands, decks = state.hands, state.decks
+    return Table(
+        me=seat,
+        rules=rules_of(state),
+        caravans=state.caravans,
+        values=state.values,
+        ends=state.ends,
+        hand=hands[seat],
+        hand_sizes=[len(hands[0]), len(hands[1])],
+        deck_sizes=[len(decks[0]), len(decks[1])],
+        opening=state.to_place,
+    )
+
+
+def rollout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+    if len(legal) == 1:
+        return legal[0]
+    return decide(table_of(state, seat), legal, ROLLOUT, rng)
+
+
+def rollout_horizon(state: Any) -> bool:
+    """False for the first ``ROLLOUT_PLIES`` moves of a rollout on this sample, then True:
+    the search stops the rollout there and asks ``evaluate``."""
+    plies = _PLIES.get(state, -1) + 1
+    _PLIES[state] = plies
+    return plies > ROLLOUT_PLIES
+
+
+def evaluate(state: Any) -> list[float]:
+    """Each seat's chance to win from the position score of the seat to move (which may
+    also win at once, ``finish_chance``)."""
+    if state.is_over():
+        winner = state.winner
+        return [1.0 if seat == winner else 0.0 for seat in (0, 1)]
+    mover = state.to_act[0]
+    table = table_of(state, mover)
+    score = position(table.values, table.ends, mover, MEDIUM)
+    if abs(score) >= WIN:
+        chance = 1.0 if score > 0 else 0.0
+    else:
+        win_now = finish_chance(table, table.values, table.ends, mover)
+        chance = win_now + (1.0 - win_now) / (1.0 + math.exp(-SCALE * score))
+    return [chance, 1.0 - chance] if mover == 0 else [1.0 - chance, chance]
+
+
+# Simulations per move for ``hard``: well under a second on a quiet core; the time cap
+# (1 s) is a safety net.
+hard_iterations = 200
+tree_depth = 1
+SHORTLIST = 6
+SHORTLIST_MARGIN = 1.5
+
+
+def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> list[Any]:
+    """The actions worth searching: the medium heuristic's best few (within
+    ``SHORTLIST_MARGIN`` of its best), read from the bot's view."""
+    from cardtable.bots.caravan.policy import scores
+
+    table = from_view(view, Rules.of(game.options))
+    plain = [from_wire(game.action_to_json(action)) for action in legal]
+    values = scores(table, plain, MEDIUM)
+    order = sorted(range(len(legal)), key=lambda i: -values[i])
+    floor = values[order[0]] - SHORTLIST_MARGIN
+    return [legal[i] for i in order[:SHORTLIST] if values[i] >= floor]

@@ -1,0 +1,174 @@
+"""One seat's picture of a Caravan table as plain data, and the caravan arithmetic the
+heuristic needs (value, end, what may follow), written from the spec (caravan.md CV-8 …
+CV-18): bots reach a game only through its views, its wire forms and its options, so this
+module imports nothing from the engine.
+
+Layout as in a view read row by row: caravan ``x = 3 * seat + c``; a caravan is a list of
+stacks, each ``[number card, *attached]``; only a code's first two characters are read, so
+the tagged codes of a sampled state (``"Kd1"``) serve as they are.
+
+Actions are plain tuples told apart by their shape, which the engine's actions share:
+``(card, caravan)`` a number card onto one of your caravans, ``(card, seat, caravan,
+index)`` a face card or joker, ``(card,)`` a discard, ``(caravan,)`` a disband."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+RANK_VALUES = {r: v for v, r in enumerate("A23456789T", start=1)}
+UP, DOWN, NONE = 1, -1, 0
+LOW, HIGH = 21, 26
+CARAVANS = 3
+
+End = tuple[int, int, str | None]  # last rank (0: empty), direction, current suit
+EMPTY_END: End = (0, NONE, None)
+Stack = Sequence[str]
+Caravan = Sequence[Stack]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The options that change the heuristic's arithmetic."""
+
+    king_adds: bool = False
+    queen_anywhere: bool = False
+    first_card_suit: bool = False
+    attach_limit: int = 3
+    queen_shield: bool = False
+    sheltered_joker: bool = False
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> Rules:
+        return cls(
+            king_adds=bool(options.get("king_adds")),
+            queen_anywhere=bool(options.get("queen_anywhere")),
+            first_card_suit=bool(options.get("first_card_suit")),
+            attach_limit=1 << 30 if options.get("unlimited_attachments") else 3,
+            queen_shield=bool(options.get("queen_shield")),
+            sheltered_joker=bool(options.get("sheltered_joker")),
+        )
+
+
+def stack_points(stack: Stack, king_adds: bool) -> int:
+    """What one number card with its attachments adds to a caravan (CV-8, CV-14)."""
+    points = RANK_VALUES[stack[0][0]]
+    if len(stack) > 1:
+        kings = sum(1 for card in stack if card[0] == "K")
+        points = points * (1 + kings) if king_adds else points << kings
+    return points
+
+
+def value(caravan: Caravan, king_adds: bool = False) -> int:
+    return sum(stack_points(stack, king_adds) for stack in caravan)
+
+
+def end_of(caravan: Caravan, first_card_suit: bool = False) -> End:
+    """Last rank, direction and current suit (CV-10 … CV-15): the last two cards give the
+    direction (equal: descending), each queen on the last card reverses it and sets the
+    suit."""
+    if not caravan:
+        return EMPTY_END
+    last = caravan[-1]
+    rank = RANK_VALUES[last[0][0]]
+    suit = caravan[0][0][1] if first_card_suit else last[0][1]
+    heading = NONE
+    if len(caravan) > 1:
+        before = RANK_VALUES[caravan[-2][0][0]]
+        heading = UP if rank > before else DOWN
+    for card in last[1:]:
+        if card[0] == "Q":
+            heading = -heading
+            suit = card[1]
+    return rank, heading, suit
+
+
+def fits(rank: int, suit: str, end: End) -> bool:
+    """Whether a number card may follow a caravan with this end (CV-9 … CV-12)."""
+    last, heading, current = end
+    if rank == last:
+        return False
+    if heading == NONE or suit == current:
+        return True
+    return rank > last if heading == UP else rank < last
+
+
+def seller(mine: int, theirs: int) -> int:
+    """Who sells a facing pair (CV-18): 1 the first caravan, -1 the second, 0 nobody."""
+    a, b = LOW <= mine <= HIGH, LOW <= theirs <= HIGH
+    if a and b:
+        return 0 if mine == theirs else (1 if mine > theirs else -1)
+    if a:
+        return 1
+    return -1 if b else 0
+
+
+def kind(action: Sequence[Any]) -> str:
+    """play, attach, discard or disband, from an action's shape."""
+    n = len(action)
+    if n == 2:
+        return "play"
+    if n == 4:
+        return "attach"
+    return "discard" if isinstance(action[0], str) else "disband"
+
+
+def from_wire(data: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The plain tuple of an action's wire form."""
+    kind = data["type"]
+    if kind == "play":
+        if "seat" in data:
+            return (data["card"], data["seat"], data["caravan"], data["index"])
+        return (data["card"], data["caravan"])
+    if kind == "discard":
+        return (data["card"],)
+    if kind == "disband":
+        return (data["caravan"],)
+    return ("resign", "resign", "resign")  # never listed, never chosen
+
+
+@dataclass(slots=True)
+class Table:
+    """What the seat ``me`` knows, in the shape the heuristic reads: the six caravans
+    (stacks of codes) with their values and ends, its hand, and the card counts."""
+
+    me: int
+    rules: Rules
+    caravans: list[list[list[str]]]
+    values: list[int]
+    ends: list[End]
+    hand: list[str]
+    hand_sizes: list[int]
+    deck_sizes: list[int]
+    opening: list[int]
+
+
+def from_view(view: Mapping[str, Any], rules: Rules) -> Table:
+    """The table a seat's view shows (a JSON round trip changes nothing)."""
+    caravans: list[list[list[str]]] = []
+    values: list[int] = []
+    ends: list[End] = []
+    for seat in (0, 1):
+        for shown in view["caravans"][seat]:
+            stacks = [[c["card"], *(a["card"] for a in c["attached"])] for c in shown["cards"]]
+            caravans.append(stacks)
+            values.append(int(shown["value"]))
+            if stacks:
+                # The view's own reading of the direction and suit (it knows the
+                # steady_course memory); the last rank from the cards.
+                heading = {"ascending": UP, "descending": DOWN}.get(shown["direction"], NONE)
+                ends.append((RANK_VALUES[stacks[-1][0][0]], heading, shown["suit"]))
+            else:
+                ends.append(EMPTY_END)
+    return Table(
+        me=int(view["seat"]),
+        rules=rules,
+        caravans=caravans,
+        values=values,
+        ends=ends,
+        hand=list(view["hand"]),
+        hand_sizes=list(view["hand_sizes"]),
+        deck_sizes=list(view["deck_sizes"]),
+        opening=list(view["opening"]),
+    )
