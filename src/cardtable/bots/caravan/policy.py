@@ -19,6 +19,7 @@ How a good human plays, in numbers:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -225,8 +226,8 @@ def spend_cost(table: Table) -> float:
     me = table.me
     if table.deck_sizes[me]:
         return SPEND
-    left = table.hand_sizes[me]
-    return SPEND + 0.6 / float(max(left, 1)) ** 1.5
+    left = max(table.hand_sizes[me], 1)
+    return SPEND + 0.6 / (left * math.sqrt(left))
 
 
 Change = list[tuple[int, int, End]]  # (caravan, new value, new end) for each one changed
