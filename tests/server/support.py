@@ -5,6 +5,8 @@ library for tables."""
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
 import json
 import os
 import random
@@ -25,6 +27,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from cardtable import games
 
 ROOT = Path(__file__).resolve().parents[2]
+PR_SET_PDEATHSIG = 1
 TIMEOUT = 60.0
 # Starting a server imports the whole web stack: slow on a busy machine.
 START_TIMEOUT = 90.0
@@ -60,6 +63,16 @@ def any_game() -> str:
     return "cambio" if "cambio" in names else names[0]
 
 
+def die_with_parent() -> None:
+    """In the server's process, before it starts: if the test process dies (a killed
+    pytest worker), the kernel ends the server too (Linux; elsewhere nothing)."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -91,9 +104,18 @@ class Server:
         command += ["--db", self.db, "--bot-delay", str(self.bot_delay)]
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=os.environ.copy()
+                command,
+                cwd=ROOT,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=os.environ.copy(),
+                preexec_fn=die_with_parent,
             )
-        self.wait_ready()
+        try:
+            self.wait_ready()
+        except BaseException:
+            self.stop()  # a server that did not come up must not outlive the test
+            raise
         return self
 
     def wait_ready(self) -> None:
