@@ -16,8 +16,9 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/cardtable play cambio
 
+# Chromium, a CJK font and PostgreSQL are installed and started on first use (as root).
 test: $(STAMP)
-	$(BIN)/pytest -n 2 -q
+	CARDTABLE_TEST_POSTGRES_URL="$$(bash scripts/test-services.sh)" $(BIN)/pytest -n 2 -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

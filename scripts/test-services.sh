@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# What the test suite needs from the machine, set up idempotently: Debian's Chromium for
+# the browser tests, a CJK font so Chinese pages render in screenshots, and a local
+# PostgreSQL cluster with a test database. Prints the PostgreSQL URL for the tests (empty
+# when it cannot be had, e.g. not root: those tests then skip and say why). Logs go to
+# stderr.
+set -u
+log() { echo "test-services: $*" >&2; }
+
+need=()
+command -v chromium >/dev/null || need+=(chromium)
+[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need+=(fonts-wqy-microhei)
+command -v pg_ctlcluster >/dev/null || need+=(postgresql)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    log "installing ${need[*]}"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}"; } >&2 \
+      || log "could not install ${need[*]}"
+  else
+    log "not root: cannot install ${need[*]}"
+  fi
+fi
+
+command -v pg_ctlcluster >/dev/null || exit 0
+[ "$(id -u)" = 0 ] || exit 0
+version="$(ls /usr/lib/postgresql | sort -V | tail -1)"
+pg_lsclusters -h | grep -q "^$version main" || pg_createcluster "$version" main >&2
+pg_ctlcluster "$version" main start 2>/dev/null || true  # already running is fine
+psql_as_postgres() { su postgres -c "psql -qtAc \"$1\"" 2>/dev/null; }
+for _ in 1 2 3 4 5 6 7 8 9 10; do psql_as_postgres "SELECT 1" | grep -q 1 && break; sleep 1; done
+psql_as_postgres "SELECT 1 FROM pg_roles WHERE rolname = 'cardtable'" | grep -q 1 \
+  || psql_as_postgres "CREATE ROLE cardtable LOGIN PASSWORD 'cardtable'" >&2
+psql_as_postgres "SELECT 1 FROM pg_database WHERE datname = 'cardtable_test'" | grep -q 1 \
+  || su postgres -c "createdb -O cardtable cardtable_test" >&2
+echo "postgresql://cardtable:cardtable@127.0.0.1:5432/cardtable_test"
