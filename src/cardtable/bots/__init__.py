@@ -60,6 +60,7 @@ def search_bot(name: str, game: Game[Any], module: ModuleType | None, seconds: f
         "observe": getattr(module, "observe", None),
         "depth": getattr(module, "tree_depth", None),
         "root_actions": getattr(module, "root_actions", None),
+        "sample": getattr(module, "determinize", None),
     }
     if name == "hard":
         limits = SearchLimits(

@@ -22,6 +22,10 @@ from cardtable.core import Game, State
 # A rollout policy picks an action for ``seat`` in a *sampled* state; it may look at the
 # whole sample (it is the bot's own imagination, drawn from its view).
 RolloutPolicy = Callable[[State[Any], int, Sequence[Any], random.Random], Any]
+# A sampler draws the full states a search imagines from the bot's view; by default the
+# game's own ``determinize`` (a game's knowledge may weight the draw, e.g. by what other
+# players are likely to have kept, as long as every sample stays consistent with the view).
+Sampler = Callable[[Game[Any], Mapping[str, Any], int, random.Random], State[Any]]
 # An evaluation gives every seat a reward in [0, 1] for a sampled state that is not over
 # (a rollout cut short) or is over.
 Evaluator = Callable[[State[Any]], Sequence[float]]
@@ -81,6 +85,7 @@ class Ismcts:
     # root's actions, every later move made by the rollout policy: with small budgets and
     # wide moves a good policy beats a tree whose new nodes try actions at random.
     depth: int | None = None
+    sample: Sampler | None = None
     _mark: Hashable = None
 
     def search(
@@ -96,7 +101,11 @@ class Ismcts:
         while iterations < self.limits.iterations:
             if iterations and time.perf_counter() >= deadline:
                 break
-            self.iterate(root, self.game.determinize(view, seat, rng), seat, rng, legal)
+            if self.sample is None:
+                state = self.game.determinize(view, seat, rng)
+            else:
+                state = self.sample(self.game, view, seat, rng)
+            self.iterate(root, state, seat, rng, legal)
             iterations += 1
         self.last_iterations = iterations
         return self.best(root, seat, legal)

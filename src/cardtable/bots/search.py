@@ -12,6 +12,7 @@ from cardtable.bots.ismcts import (
     Ismcts,
     Observer,
     RolloutPolicy,
+    Sampler,
     SearchLimits,
     random_policy,
 )
@@ -34,12 +35,20 @@ class IsmctsBot:
         observe: Observer | None = None,
         depth: int | None = None,
         root_actions: RootActions | None = None,
+        sample: Sampler | None = None,
     ) -> None:
         self.name = name
         self.game = game
         self.root_actions = root_actions
         self.search = Ismcts(
-            game, limits, policy, evaluate, horizon=horizon, observe=observe, depth=depth
+            game,
+            limits,
+            policy,
+            evaluate,
+            horizon=horizon,
+            observe=observe,
+            depth=depth,
+            sample=sample,
         )
 
     @property
