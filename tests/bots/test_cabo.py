@@ -215,6 +215,19 @@ def test_rollouts_and_evaluation_on_samples() -> None:
             assert abs(sum(values) - 1.0) < 1e-9
 
 
+def test_weighted_samples_stay_consistent_with_the_view() -> None:
+    """The search's samples trade only cards the seat has not seen (the leak property)."""
+    rng = random.Random(4)
+    for players in (2, 4):
+        game = games.load("cabo", players=players)
+        for state in positions(players, seed=20 + players, every=2)[:40]:
+            for seat in state.to_act:
+                view = state.view(seat)
+                sample = search.determinize(game, view, seat, rng)
+                assert sample.view(seat) == view
+                assert sorted(sample.all_cards()) == sorted(state.all_cards())
+
+
 def test_evaluation_favours_the_lower_total() -> None:
     chances = search.win_chances([20, 40, 60], 100)
     assert chances[0] > chances[1] > chances[2]

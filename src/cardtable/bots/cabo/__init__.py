@@ -9,6 +9,7 @@ heuristic), ``players`` (the view-reading bots), ``search`` (rollouts on sampled
 
 from cardtable.bots.cabo.players import easy, medium
 from cardtable.bots.cabo.search import (
+    determinize,
     evaluate,
     hard_iterations,
     observe,
@@ -19,6 +20,7 @@ from cardtable.bots.cabo.search import (
 )
 
 __all__ = [
+    "determinize",
     "easy",
     "evaluate",
     "hard_iterations",

@@ -92,7 +92,7 @@ def rollout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Rand
 
 UNSEEN = 6.5
 KEPT = 4.5
-TAKE_GAIN = 4.0
+TAKE_GAIN = 3.0
 
 
 def _best_slot(
@@ -136,21 +136,8 @@ def _start(
     high: int,
     unknown_at: int,
 ) -> Any:
-    if state.caller is None and unknown <= 1:
-        # Call when our sum is below every opponent's estimate by a margin.
-        lowest = 99.0
-        for other in range(state.players):
-            if other == seat:
-                continue
-            theirs = 0.0
-            for card, mask in zip(state.rows[other], state.known[other], strict=True):
-                if mask & bit:
-                    theirs += card
-                else:
-                    theirs += KEPT if mask >> other & 1 else UNSEEN
-            lowest = min(lowest, theirs)
-        if total + CALL_MARGIN + 2.5 * unknown <= lowest:
-            return legal[-1]
+    if state.caller is None and _should_call(state, seat, bit):
+        return legal[-1]
     discard = state.discard
     if discard:
         top = discard[-1]
@@ -160,7 +147,51 @@ def _start(
     return legal[0]
 
 
-CALL_MARGIN = 4.0
+def _should_call(state: Any, seat: int, bit: int) -> bool:
+    """The medium player's call (policy.Mind.should_call) on the sample's knowledge bits:
+    the chance that our sum is the lowest after the others' last turns, against what
+    playing on is expected to cost."""
+    rows, knowns = state.rows, state.known
+    seen_sum = sum(state.discard)
+    seen = len(state.discard)
+    for row, known in zip(rows, knowns, strict=True):
+        for card, mask in zip(row, known, strict=True):
+            if mask & bit:
+                seen_sum += card
+                seen += 1
+    mean = (DECK_SUM - seen_sum) / max(52 - seen, 1)
+    kept = max(mean - KEPT_DISCOUNT, 1.0)
+    sums = []
+    unknowns = []
+    for owner, (row, known) in enumerate(zip(rows, knowns, strict=True)):
+        total = 0.0
+        unknown = 0
+        for card, mask in zip(row, known, strict=True):
+            if mask & bit:
+                total += card
+            else:
+                unknown += 1
+                total += kept if owner != seat and mask >> owner & 1 else mean
+        sums.append(total)
+        unknowns.append(unknown)
+    mine, my_unknown = sums[seat], unknowns[seat]
+    chance = 1.0
+    for owner in range(state.players):
+        if owner != seat:
+            margin = sums[owner] - OPPONENT_GAIN - mine + 0.5
+            spread = math.sqrt((my_unknown + unknowns[owner]) * CARD_VARIANCE + 2.0)
+            chance *= 0.5 * (1.0 + math.erf(margin / (spread * SQRT2)))
+    penalty = rules_of(state).caller_penalty
+    wait = mine * (1.0 if len(state.deck) <= state.players else WAIT_FACTOR)
+    return (1.0 - chance) * (mine + penalty) < wait
+
+
+DECK_SUM = 338
+KEPT_DISCOUNT = MEDIUM.kept_discount
+OPPONENT_GAIN = MEDIUM.opponent_gain
+WAIT_FACTOR = MEDIUM.wait_factor
+CARD_VARIANCE = 14.0
+SQRT2 = math.sqrt(2.0)
 
 
 def _power(
@@ -283,3 +314,41 @@ def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> li
 
 SHORTLIST = 3.0
 SHORTLIST_SIZE = 5
+
+
+def determinize(game: Any, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any:
+    """The game's own sample of the hidden cards, then weighted by what people keep: a card
+    an opponent has looked at and still holds is unlikely to be high (they would have
+    replaced it), so a high one is traded, with a chance that grows with its number and
+    with the turns its owner has had, for a random card of the deck. Both are cards this
+    seat has not seen, so the sample stays consistent with the view."""
+    state = game.determinize(view, seat, rng)
+    deck: list[int] = state.deck
+    if not deck:
+        return state
+    bit = 1 << seat
+    players = state.players
+    turns = max(52 - 4 * players - len(deck), 0) / players
+    strength = KEPT_WEIGHT * min(1.0, turns / 2.0)
+    for owner in range(players):
+        if owner == seat:
+            continue
+        row, known = state.rows[owner], state.known[owner]
+        # A caller called on the cards it knows: they are low, whatever the turn.
+        weight, above = (1.0, CALLER_ABOVE) if owner == state.caller else (strength, KEPT_ABOVE)
+        for j, mask in enumerate(known):
+            if mask & bit or not mask >> owner & 1:
+                continue
+            for _ in range(TRIES):
+                card = row[j]
+                if card <= above or rng.random() >= weight * (card - above) / (13 - above):
+                    break
+                k = rng.randrange(len(deck))
+                row[j], deck[k] = deck[k], card
+    return state
+
+
+KEPT_WEIGHT = 0.8
+KEPT_ABOVE = 5
+CALLER_ABOVE = 3
+TRIES = 2
