@@ -53,8 +53,9 @@ def make(name: str, game: Game[Any], seconds: float | None = None) -> Bot:
 def search_bot(name: str, game: Game[Any], module: ModuleType | None, seconds: float | None) -> Bot:
     policy = getattr(module, "rollout_policy", random_policy)
     evaluate = getattr(module, "evaluate", None)
-    # Optional per-game search knobs (see ismcts.py): where rollouts stop, what the tree
-    # tells apart, and hard's simulation budget (the time cap stays a safety net).
+    # Optional per-game search knobs (see ismcts.py): where rollouts stop (a horizon, a
+    # number of steps), what the tree tells apart, and hard's simulation budget (the time
+    # cap stays a safety net).
     extra = {
         "horizon": getattr(module, "rollout_horizon", None),
         "observe": getattr(module, "observe", None),
@@ -66,13 +67,16 @@ def search_bot(name: str, game: Game[Any], module: ModuleType | None, seconds: f
         limits = SearchLimits(
             iterations=getattr(module, "hard_iterations", SearchLimits.iterations),
             seconds=HARD_SECONDS if seconds is None else seconds,
+            rollout_steps=getattr(module, "rollout_steps", SearchLimits.rollout_steps),
         )
         return IsmctsBot("hard", game, limits, policy, evaluate, **extra)
     count = name.partition(":")[2]
     if not count.isdigit() or int(count) < 1:
         raise InvalidOptions(f"ismcts:N needs a positive whole number of simulations, got {name!r}")
     limits = SearchLimits(
-        iterations=int(count), seconds=float("inf") if seconds is None else seconds
+        iterations=int(count),
+        seconds=float("inf") if seconds is None else seconds,
+        rollout_steps=getattr(module, "rollout_steps", SearchLimits.rollout_steps),
     )
     return IsmctsBot(name, game, limits, policy, evaluate, **extra)
 
