@@ -15,6 +15,7 @@ from cardtable.bots.cabo.search import (
     observe,
     rollout_horizon,
     rollout_policy,
+    rollout_steps,
     root_actions,
     tree_depth,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "observe",
     "rollout_horizon",
     "rollout_policy",
+    "rollout_steps",
     "root_actions",
     "tree_depth",
 ]

@@ -15,7 +15,7 @@ from typing import Any
 
 from cardtable.bots.cabo.knowledge import Rules, from_view
 from cardtable.bots.cabo.players import wire_key
-from cardtable.bots.cabo.policy import DISCARD, MEDIUM, SKIP, Key, Mind
+from cardtable.bots.cabo.policy import CALL, DISCARD, DRAW, MEDIUM, SKIP, TAKE, Key, Mind
 
 # Spread of one round's score and a typical round's top score, for the win chances.
 ROUND_SPREAD = 9.0
@@ -256,11 +256,26 @@ def win_chances(totals: Sequence[float], target: float) -> list[float]:
 
 
 def evaluate(state: Any) -> list[float]:
-    """Win chances from the totals, the cards of an unfinished round counted as scored."""
+    """Win chances from the totals. A rollout cut inside a round (``rollout_steps``) counts
+    the round as if it were scored now: each row's sum, the caller's call judged on them,
+    a Kamikaze as the rules score it."""
     totals = [float(t) for t in state.totals]
-    if state.phase not in ("start", "setup") or any(state.discard):
-        totals = [t + sum(row) for t, row in zip(totals, state.rows, strict=True)]
+    if state.phase not in ("start", "setup") or state.discard:
+        scores = round_scores(state.rows, state.caller, rules_of(state))
+        totals = [t + s for t, s in zip(totals, scores, strict=True)]
     return win_chances(totals, rules_of(state).target)
+
+
+def round_scores(rows: Sequence[Sequence[int]], caller: int | None, rules: Rules) -> list[int]:
+    """CA-15 on card numbers (the bots' own arithmetic: they never import the engine)."""
+    if rules.kamikaze:
+        for seat, row in enumerate(rows):
+            if len(row) == 4 and sum(row) == 50 and sorted(row) == [12, 12, 13, 13]:
+                return [0 if other == seat else 50 for other in range(len(rows))]
+    sums = [sum(row) for row in rows]
+    if caller is not None:
+        sums[caller] = 0 if sums[caller] <= min(sums) else sums[caller] + rules.caller_penalty
+    return sums
 
 
 def observe(state: Any, actor: int) -> int | None:
@@ -276,6 +291,9 @@ def observe(state: Any, actor: int) -> int | None:
 hard_iterations = 300
 # A flat search: each of the root's actions is valued by rollouts of the heuristic.
 tree_depth = 1
+# Rollouts stop at the end of the round or after this many moves (about three turns of
+# each player at four players), whichever comes first; ``evaluate`` values the position.
+rollout_steps = 20
 
 
 def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> list[Any]:
@@ -291,7 +309,7 @@ def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> li
     choice = mind.decide()
     phase = table.phase
     if phase == "start":
-        return list(legal)
+        return [options[key] for key in start_shortlist(mind, choice) if key in options]
     ranked: list[tuple[float, Key]] = []
     if phase in ("drawn", "taken") and table.holding is not None:
         ranked = mind.place_options(table.holding)
@@ -314,6 +332,21 @@ def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> li
 
 SHORTLIST = 3.0
 SHORTLIST_SIZE = 5
+CALL_CHANCE = 0.2  # a call is worth a search when its chance of the lowest sum is above
+
+
+def start_shortlist(mind: Mind, choice: Key) -> list[Key]:
+    """Drawing, plus taking the discard when it is nearly as good as a draw and calling
+    when the call has a real chance (most turns: only the draw, nothing to search)."""
+    table = mind.t
+    keys = [choice, DRAW]
+    if table.top is not None:
+        take = mind.best_place(table.top)[0] - mind.s.take_margin
+        if take > 0 and take >= mind.draw_value() - SHORTLIST:
+            keys.append(TAKE)
+    if table.caller is None and mind.call_chance() >= CALL_CHANCE:
+        keys.append(CALL)
+    return list(dict.fromkeys(keys))
 
 
 def determinize(game: Any, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any:
