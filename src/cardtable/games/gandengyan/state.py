@@ -68,6 +68,7 @@ class GanDengYanState(State[Action]):
         self.gdy = game
         self.rules = game.rules
         self.rng = rng
+        self.rng_shared = False  # True while a clone may use the same generator
         n = self.players
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.counts: list[list[int]] = [[0] * 13 for _ in range(n)]
@@ -330,11 +331,19 @@ class GanDengYanState(State[Action]):
         if self.hand_no + 1 < self.gdy.hand_count:
             self.hand_no += 1
             deck = self.gdy.shuffled_deck(
-                self.next_decks.pop(0) if self.next_decks else None, self.rng
+                self.next_decks.pop(0) if self.next_decks else None, self._random()
             )
             return events + self.deal(deck, self.dealer if winner is None else winner)
         self.over = True
         return [*events, Event("game_over", {"totals": list(self.totals)})]
+
+    def _random(self) -> random.Random:
+        """The state's own generator, copied off first if a clone still shares it."""
+        if self.rng_shared:
+            own = random.Random.__new__(random.Random)
+            own.setstate(self.rng.getstate())
+            self.rng, self.rng_shared = own, False
+        return self.rng
 
     # -- reading what a player meant -------------------------------------------------
     def kind_of(self, play: Play) -> Kind:
@@ -517,8 +526,9 @@ class GanDengYanState(State[Action]):
     def clone(self) -> GanDengYanState:
         other = GanDengYanState.__new__(GanDengYanState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        # Copying a Mersenne Twister costs more than the rest of the clone, and most clones
+        # (a bot's look-ahead) never deal again: share it, and copy it before first use.
+        self.rng_shared = other.rng_shared = True
         other.hands = [list(h) for h in self.hands]
         other.counts = [list(c) for c in self.counts]
         other.jokers = list(self.jokers)
