@@ -1,17 +1,20 @@
-# Everything a fresh machine needs: `make play` and `make test` create the virtual
+# Everything a fresh machine needs: `make serve` and `make test` create the virtual
 # environment and install every dependency on first use.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint check bench
+.PHONY: serve play test lint check bench
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/cardtable serve
 
 play: $(STAMP)
 	$(BIN)/cardtable play cambio
