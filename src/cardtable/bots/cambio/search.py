@@ -1,0 +1,432 @@
+"""What guides ``hard`` (the generic ISMCTS) at Cambio: a fast rollout policy, the root's
+shortlist, a weighted sampler and the simulation budget.
+
+Rollouts run on *sampled* states (drawn from the searching bot's view by ``determinize``):
+that is the bot's own imagination, so they may read the sample's internals for speed. The
+rollout policy still plays each seat from that seat's own knowledge bits in the sample, so
+simulated players never play with cards they have not seen. It is the medium player's
+rules of thumb (policy.py) cut down to a few comparisons per decision."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.bots.cambio.knowledge import FULL_DECK, Rules, from_view, match_key, rules_of
+from cardtable.bots.cambio.players import wire_key
+from cardtable.bots.cambio.policy import DISCARD, MEDIUM, SKIP, Key, Mind
+
+# The medium player's knobs, as plain numbers.
+KEPT_DISCOUNT = MEDIUM.kept_discount
+PEEK_VALUE = MEDIUM.peek_value
+SPY_VALUE = MEDIUM.spy_value
+INFO_BONUS = MEDIUM.info_bonus
+SWAP_MIN = MEDIUM.swap_min
+KING_SWAP_MIN = MEDIUM.king_swap_min
+SNAP_MARGIN = MEDIUM.snap_margin
+HARM_OTHER = MEDIUM.harm_other
+LAST_GAIN = 2.0 + MEDIUM.last_swap_risk  # an opponent's last turn, on average
+CALL_CHANCE = MEDIUM.call_chance
+CALL_STEP = MEDIUM.call_chance_step
+CALL_MAX = MEDIUM.call_max_total
+VARIANCE = 12.0  # of one unseen card's value (standard values: about 12)
+SQRT2 = math.sqrt(2.0)
+POWER = {"7": 1, "8": 1, "9": 2, "T": 2, "J": 3, "Q": 3, "K": 4}  # peek, spy, swap, king
+UNKNOWN_POWER = 0.4  # what an unseen card replaced out of hand gives through its power
+
+
+class Mindset:
+    """One seat's view of a sampled state for one rollout decision: estimates of the cards
+    from that seat's knowledge bits, each worked out only when a rule of thumb asks."""
+
+    __slots__ = ("_est", "_mean", "bit", "seat", "state", "values")
+
+    def __init__(self, state: Any, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.bit = 1 << seat
+        self.values: Mapping[str, int] = state.rules.values
+        self._mean: float | None = None
+        self._est: list[list[float] | None] = [None] * state.players
+
+    @property
+    def mean(self) -> float:
+        """The mean value of the cards this seat has not seen (the pile and its own known
+        cards accounted for: what it knows of other hands is left out, for speed)."""
+        if self._mean is None:
+            state, values, bit = self.state, self.values, self.bit
+            discard = state.discard
+            seen_sum = sum(map(values.__getitem__, discard))
+            seen = len(discard)
+            for card, mask in zip(state.hands[self.seat], state.known[self.seat], strict=True):
+                if mask & bit and card is not None:
+                    seen_sum += values[card]
+                    seen += 1
+            if state.drawn is not None and state.current == self.seat:
+                seen_sum += values[state.drawn]
+                seen += 1
+            left = len(FULL_DECK) - seen
+            self._mean = (_deck_sum(values) - seen_sum) / left if left > 0 else 5.0
+        return self._mean
+
+    def row(self, owner: int) -> list[float]:
+        """The estimated value of each card of ``owner`` (an empty slot counts 0)."""
+        out = self._est[owner]
+        if out is None:
+            state, values, bit = self.state, self.values, self.bit
+            mean = self.mean
+            kept = mean
+            if owner != self.seat:
+                turns = max(len(FULL_DECK) - 4 * state.players - 1 - len(state.deck), 0)
+                kept -= KEPT_DISCOUNT * min(1.0, turns / (2.0 * state.players))
+            owner_bit = 1 << owner
+            out = []
+            for card, mask in zip(state.hands[owner], state.known[owner], strict=True):
+                if card is None:
+                    out.append(0.0)
+                elif mask & bit:
+                    out.append(float(values[card]))
+                elif mask & owner_bit:
+                    out.append(kept)
+                else:
+                    out.append(mean)
+            self._est[owner] = out
+        return out
+
+    def knows(self, owner: int, slot: int) -> bool:
+        return bool(self.state.known[owner][slot] & self.bit)
+
+    def unknown_at(self) -> int:
+        """The first of our cards we do not know, or -1."""
+        bit = self.bit
+        hand, known = self.state.hands[self.seat], self.state.known[self.seat]
+        for i, (card, mask) in enumerate(zip(hand, known, strict=True)):
+            if card is not None and not mask & bit:
+                return i
+        return -1
+
+    def high(self) -> float:
+        """Our highest known card's value (-99 when we know none)."""
+        bit, values = self.bit, self.values
+        hand, known = self.state.hands[self.seat], self.state.known[self.seat]
+        return max(
+            (values[c] for c, m in zip(hand, known, strict=True) if c is not None and m & bit),
+            default=-99,
+        )
+
+    def total(self, owner: int) -> float:
+        return sum(self.row(owner))
+
+    def unknowns(self, owner: int) -> int:
+        hand, known, bit = self.state.hands[owner], self.state.known[owner], self.bit
+        return sum(1 for c, m in zip(hand, known, strict=True) if c is not None and not m & bit)
+
+    def leader(self) -> int:
+        """The opponent with the lowest expected total (the caller once there is one)."""
+        state = self.state
+        caller = state.caller
+        if caller is not None and caller != self.seat:
+            return int(caller)
+        best, best_total = -1, math.inf
+        for owner in range(state.players):
+            if owner != self.seat:
+                total = self.total(owner)
+                if total < best_total:
+                    best, best_total = owner, total
+        return best
+
+    def harm(self, owner: int, leader: int) -> float:
+        return 1.0 if self.state.players == 2 or owner == leader else HARM_OTHER
+
+
+def _deck_sum(values: Mapping[str, int]) -> int:
+    return sum(values.values())
+
+
+def rollout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+    """The medium player's rules of thumb on the sample, from ``seat``'s knowledge bits;
+    ``None`` lets a snap window pass."""
+    current = state.current
+    if state.giver is not None:
+        return _give(Mindset(state, seat), legal) if seat == state.giver else None
+    phase = state.phase
+    if phase == "setup":
+        return legal[0]
+    if len(legal) == 1 and seat == current:
+        return legal[0]
+    mind = Mindset(state, seat)
+    snap = _snap(mind, legal)
+    if seat != current:
+        return snap
+    if phase == "turn":
+        if snap is not None:
+            return snap
+        if state.caller is None and _should_call(mind):
+            return legal[1]  # draw, call, snaps…
+        return legal[0]
+    if phase == "drawn":
+        return _place(mind, legal)
+    if snap is not None:
+        return snap
+    return _power(mind, legal)
+
+
+def _snap(mind: Mindset, legal: Sequence[Any]) -> Any:
+    """A snap of a card this seat knows matches the top discard, if one is worth it."""
+    state = mind.state
+    if not state.discard:
+        return None
+    rules = state.rules
+    if rules.snap_anytime:
+        if not state.snap_open:
+            return None
+    elif not (rules.snap_own_turn and state.phase == "turn" and state.current == mind.seat):
+        return None
+    want = match_key(state.discard[-1])
+    seat, bit = mind.seat, mind.bit
+    values = mind.values
+    best, best_worth = None, 0.0
+    for owner, (row, known) in enumerate(zip(state.hands, state.known, strict=True)):
+        for slot, card in enumerate(row):
+            if card is None or not known[slot] & bit or match_key(card) != want:
+                continue
+            if owner == seat:
+                worth = values[card] + 0.1
+            else:
+                give = max(mind.row(seat))
+                harm = mind.harm(owner, mind.leader())
+                worth = give + harm * (give - values[card]) - SNAP_MARGIN
+            if worth > best_worth:
+                action = rules.snap_table[owner][slot]
+                if action in legal:
+                    best, best_worth = action, worth
+    return best
+
+
+def _give(mind: Mindset, legal: Sequence[Any]) -> Any:
+    """Our worst card (by estimate) goes into the opponent's empty slot."""
+    est = mind.row(mind.seat)
+    hand = mind.state.hands[mind.seat]
+    best = max((i for i, c in enumerate(hand) if c is not None), key=est.__getitem__)
+    action = mind.state.rules.give_table[best]
+    return action if action in legal else legal[0]
+
+
+def _should_call(mind: Mindset) -> bool:
+    """The medium player's call (policy.Mind.should_call), on the knowledge bits."""
+    seat = mind.seat
+    state = mind.state
+    bit, values = mind.bit, mind.values
+    known_sum = 0
+    for card, mask in zip(state.hands[seat], state.known[seat], strict=True):
+        if mask & bit and card is not None:
+            known_sum += values[card]
+    if known_sum > CALL_MAX:
+        return False  # unseen cards only add (their mean is positive)
+    mine = mind.total(seat)
+    if mine > CALL_MAX:
+        return False
+    players: int = state.players
+    my_unknown = mind.unknowns(seat)
+    chance = 1.0
+    for owner in range(players):
+        if owner == seat:
+            continue
+        theirs = mind.total(owner) - LAST_GAIN
+        spread = math.sqrt((my_unknown + mind.unknowns(owner)) * VARIANCE + 4.0)
+        chance *= 0.5 * (1.0 + math.erf((theirs - mine + 0.5) / (spread * SQRT2)))
+    return chance >= CALL_CHANCE - CALL_STEP * (players - 2)
+
+
+def _power_value(mind: Mindset, card: str, unknown_after: bool) -> float:
+    """What discarding ``card`` is worth through its power, roughly."""
+    power = POWER.get(card[0], 0) if card[1] != "J" else 0  # jokers: no power
+    if not power:
+        return 0.0
+    last = mind.state.caller is not None
+    if power == 1:
+        return PEEK_VALUE if unknown_after and not last else 0.0
+    if power == 2:
+        return 0.0 if last else SPY_VALUE
+    # A swap: our highest card against the lowest estimate among the opponents' cards.
+    seat = mind.seat
+    high = max(mind.row(seat))
+    low = high
+    for owner in range(mind.state.players):
+        if owner != seat:
+            for e, card_there in zip(mind.row(owner), mind.state.hands[owner], strict=True):
+                if card_there is not None and e < low:
+                    low = e
+    swap = max((high - low) * 2.0 - SWAP_MIN, 0.0)
+    return swap + (0.0 if power == 3 or last else 1.0)
+
+
+def _place(mind: Mindset, legal: Sequence[Any]) -> Any:
+    """The drawn card: the replacement (or the discard) worth most."""
+    state = mind.state
+    card = state.drawn
+    value = mind.values[card]
+    seat = mind.seat
+    est = mind.row(seat)
+    hand, known, bit = state.hands[seat], state.known[seat], mind.bit
+    unknown = mind.unknown_at() >= 0
+    info = 0.0 if state.caller is not None else INFO_BONUS
+    best, best_gain = legal[0], _power_value(mind, card, unknown)
+    for action in legal[1:]:
+        slot = action.slot
+        gain = est[slot] - value
+        if known[slot] & bit:
+            old = hand[slot]
+            if old[0] in POWER:
+                gain += _power_value(mind, old, unknown)
+        else:
+            gain += UNKNOWN_POWER + info
+        if gain > best_gain:
+            best, best_gain = action, gain
+    return best
+
+
+def _power(mind: Mindset, legal: Sequence[Any]) -> Any:
+    state = mind.state
+    step = state.step
+    seat = mind.seat
+    table = state.rules.peek_table
+    last = state.caller is not None
+    skip = legal[0]
+    if step == "peek_own" or step == "king_peek_last":
+        if last:
+            return skip
+        unknown = mind.unknown_at()
+        if unknown >= 0:
+            return table[seat][unknown]
+        return _spy(mind, legal) if step == "king_peek_last" else skip
+    if step == "peek_opponent":
+        return skip if last else _spy(mind, legal)
+    if step == "swap":
+        return _swap(mind, legal, SWAP_MIN)
+    if step == "king_swap":
+        return _swap(mind, legal, KING_SWAP_MIN)
+    # A king's first step: look where the swap that follows will gain most. A known
+    # high card of ours wants an opponent's low card (peek one their owner kept); else
+    # look at one of our unknown cards.
+    unknown = mind.unknown_at()
+    if mind.high() >= mind.mean or unknown < 0:
+        spy = _spy(mind, legal)
+        if spy is not skip:
+            return spy
+    if unknown >= 0:
+        return table[seat][unknown]
+    if step == "king_either":
+        return _swap(mind, legal, KING_SWAP_MIN)
+    return skip
+
+
+def _spy(mind: Mindset, legal: Sequence[Any]) -> Any:
+    """An opponent's card we have not seen: the leader's, one its owner kept first."""
+    state = mind.state
+    seat, bit = mind.seat, mind.bit
+    leader = mind.leader()
+    best, best_score = legal[0], -math.inf
+    table = state.rules.peek_table
+    for owner, (row, known) in enumerate(zip(state.hands, state.known, strict=True)):
+        if owner == seat:
+            continue
+        for slot, card in enumerate(row):
+            if card is None or known[slot] & bit:
+                continue
+            score = 3.0 * (owner == leader) + 2.0 * (known[slot] >> owner & 1) - 0.1 * slot
+            if score > best_score:
+                best, best_score = table[owner][slot], score
+    return best if best in legal else legal[0]
+
+
+def _swap(mind: Mindset, legal: Sequence[Any], floor: float) -> Any:
+    """Our highest card (by estimate) for the opponent's card that gains most."""
+    state = mind.state
+    seat = mind.seat
+    mine = mind.row(seat)
+    slot = max(
+        (i for i, c in enumerate(state.hands[seat]) if c is not None),
+        key=mine.__getitem__,
+        default=-1,
+    )
+    if slot < 0:
+        return legal[0]
+    leader = mind.leader()
+    locked = state.caller if state.rules.lock_caller else None
+    best, best_value = None, floor
+    for owner in range(state.players):
+        if owner in (seat, locked):
+            continue
+        weight = 1.0 + mind.harm(owner, leader)
+        theirs = mind.row(owner)
+        for j, card in enumerate(state.hands[owner]):
+            if card is None:
+                continue
+            value = (mine[slot] - theirs[j]) * weight
+            if value > best_value:
+                best, best_value = (owner, j), value
+    if best is None:
+        return legal[0]
+    a, b = (seat, slot), best
+    action = state.rules.swap_table[min(a, b)][max(a, b)]
+    return action if action in legal else legal[0]
+
+
+# -- the root ------------------------------------------------------------------------------
+def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> list[Any]:
+    """The actions worth searching at the root, read from the bot's view: at the start of a
+    turn drawing and calling (and the heuristic's snap, if any); with a drawn card the
+    options within ``SHORTLIST`` points of the heuristic's best; a swap's best few and
+    skipping. Snaps of known matches, looks and gives are the heuristic's alone (nothing
+    to search); a snap window where the heuristic snaps nothing is let pass (``[None]``:
+    the search returns it without simulating)."""
+    options = {wire_key(game.action_to_json(action)): action for action in legal}
+    table = from_view(view, Rules.of(game.options))
+    mind = Mind(table, MEDIUM, options)
+    choice = mind.decide()
+    me = table.me
+    if table.turn != me or table.giver is not None or table.phase == "setup":
+        return [options[choice]] if choice is not None else [None]
+    keys: list[Key] = [choice] if choice is not None else []
+    if table.phase == "turn":
+        if choice is not None and choice[0] == "snap":
+            return [options[choice]]
+        keys += [k for k in (("draw",), ("call",)) if k in options]
+    elif table.phase == "drawn" and table.drawn is not None:
+        ranked = mind.place_options(table.drawn)
+        ranked.sort(key=lambda option: -option[0])
+        floor = ranked[0][0] - SHORTLIST
+        keys += [key for value, key in ranked[:SHORTLIST_SIZE] if value >= floor]
+    elif table.phase == "power" and table.step in ("swap", "king_swap"):
+        own = table.step == "king_swap"
+        ranked = []
+        for key in options:
+            if key[0] == "swap":
+                a, b = key[1], key[2]
+                assert isinstance(a, tuple) and isinstance(b, tuple)
+                if not own or me in (a[0], b[0]):
+                    ranked.append((mind.swap_value(a, b), key))
+        ranked.sort(key=lambda option: -option[0])
+        keys += [key for _, key in ranked[:SHORTLIST_SIZE]]
+        keys.append(SKIP)
+    out = []
+    for key in keys:
+        action = options.get(key)
+        if action is not None and action not in out:
+            out.append(action)
+    return out or list(legal)
+
+
+SHORTLIST = 4.0
+SHORTLIST_SIZE = 4
+DISCARD_KEY = DISCARD
+
+# Simulations per move for ``hard``; the time cap (1 s) is only a safety net.
+hard_iterations = 400
+# A flat search: each root action is valued by rollouts of the heuristic.
+tree_depth = 1
+
+__all__ = ["hard_iterations", "rollout_policy", "root_actions", "rules_of", "tree_depth"]

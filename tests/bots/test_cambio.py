@@ -1,0 +1,309 @@
+"""Cambio bots: every level returns a legal action (or lets a snap window pass) from pure
+view data, is reproducible with a fixed seed, never imports the game's code, makes the moves
+a good player makes in stacked positions, and medium beats random. Strength figures are
+measured with ``cardtable sim`` (docs/bots/cambio.md)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable import bots, games
+from cardtable.bots.cambio import search
+from cardtable.bots.cambio.knowledge import Rules, from_sample, from_view
+from cardtable.bots.cambio.players import wire_key
+from cardtable.bots.cambio.policy import MEDIUM, Mind
+from cardtable.cli.arena import simulate
+from cardtable.core import State
+
+LEVELS = ("random", "easy", "medium", "hard", "ismcts:12")
+QUICK = {"hard": 0.02}  # a tiny time cap: this checks the contract, not strength
+VARIANTS: list[dict[str, Any]] = [
+    {"players": 2},
+    {"players": 4},
+    {"players": 3, "snap": "anytime"},
+    {"players": 4, "snap": "anytime", "lock_caller": True, "king_any_order": True},
+    {"players": 2, "initial_peek": "choose_two", "snap": "off", "first_player": "random"},
+    {"players": 5, "scoring": "pairs_cancel", "red_king": -5, "joker": 3, "snap": "anytime"},
+]
+
+
+def wire(game: Any, action: Any) -> dict[str, Any] | None:
+    return None if action is None else dict(game.action_to_json(action))
+
+
+def positions(seed: int, every: int = 3, **options: Any) -> list[State[Any]]:
+    """Positions of a random playout (every ``every``-th decision), all phases included."""
+    game = games.load("cambio", **options)
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    out = []
+    step = 0
+    while not state.is_over():
+        if step % every == 0:
+            out.append(state.clone())
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        step += 1
+    return out
+
+
+def stacked(*hands: Sequence[str], start: str, deck: Sequence[str] = (), **options: Any) -> Any:
+    """A table with ``hands`` dealt (seat by seat, slots left to right), ``start`` turned up
+    and ``deck`` on top."""
+    game = games.load("cambio", players=len(hands), **options)
+    return game.new_state(seed=1, deck=[*(c for h in hands for c in h), start, *deck])
+
+
+def ask(state: State[Any], seat: int, level: str = "medium", seed: int = 1) -> Any:
+    """What ``level`` does for ``seat``, from a JSON round-tripped view (not applied)."""
+    bot = bots.make(level, state.game, QUICK.get(level))
+    view = json.loads(json.dumps(state.view(seat)))
+    return bot.act(view, state.legal_actions(seat), random.Random(seed))
+
+
+def play(state: State[Any], seat: int, level: str = "medium") -> dict[str, Any] | None:
+    """``level`` acts once for ``seat``; returns the wire form of what it did."""
+    action = ask(state, seat, level)
+    if action is not None:
+        state.apply(seat, action)
+    return wire(state.game, action)
+
+
+# -- the contract -------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "options", VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items())
+)
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_returns_a_legal_action_from_pure_view_data(
+    options: dict[str, Any], level: str
+) -> None:
+    game = games.load("cambio", **options)
+    bot = bots.make(level, game, QUICK.get(level))
+    sample = positions(seed=len(options) * 7 + 1, every=2, **options)
+    step = 1 if level in ("random", "easy", "medium") else 4
+    for state in sample[::step]:
+        for seat in state.to_act:
+            view = json.loads(json.dumps(state.view(seat)))  # pure data, no state
+            legal = state.legal_actions(seat)
+            action = bot.act(view, legal, random.Random(7))
+            if action is None:
+                # Only an optional moment may pass: a snap window on someone else's turn.
+                assert seat != state.view(seat)["turn"] and level != "random"
+                assert all(a.kind == "snap" for a in legal)
+            else:
+                assert action in legal, f"{level} chose {action!r}"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "ismcts:16"])
+@pytest.mark.parametrize("snap", ["own_turn", "anytime"])
+def test_every_level_is_reproducible_with_a_fixed_seed(level: str, snap: str) -> None:
+    game = games.load("cambio", players=3, snap=snap)
+    for state in positions(seed=4, every=5, players=3, snap=snap)[:12]:
+        seat = state.to_act[-1]
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        first = bots.make(level, game).act(view, legal, random.Random(9))
+        again = bots.make(level, game).act(json.loads(json.dumps(view)), legal, random.Random(9))
+        assert first == again
+
+
+def test_the_bots_never_import_the_game() -> None:
+    """Bots reach a game only through the registry and the views (ARCHITECTURE.md)."""
+    package = Path(search.__file__).parent
+    for path in package.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("cardtable.games"), path.name
+            elif isinstance(node, ast.Import):
+                assert not any(a.name.startswith("cardtable.games") for a in node.names)
+
+
+def test_the_view_and_the_sample_give_the_same_knowledge() -> None:
+    """The search reads a sampled state through the acting seat's knowledge bits: what it
+    sees is exactly what that seat's view shows."""
+    for options in VARIANTS:
+        game = games.load("cambio", **options)
+        rules = Rules.of(game.options)
+        for state in positions(seed=3, every=7, **options)[:8]:
+            for seat in range(state.players):
+                a = from_view(state.view(seat), rules)
+                b = from_sample(state, seat, rules)
+                assert (a.cards, a.owner_knows, a.pool, a.drawn) == (
+                    b.cards,
+                    b.owner_knows,
+                    b.pool,
+                    b.drawn,
+                )
+
+
+# -- a good player's moves ----------------------------------------------------------------
+HAND_1 = ["5h", "6h", "4c", "6c"]  # seat 1 in two-seat tables: nothing special
+
+
+def test_medium_replaces_a_known_nine_with_a_drawn_two() -> None:
+    state = stacked(["5c", "6d", "9h", "3s"], HAND_1, start="4d", deck=["2h"])
+    assert play(state, 0) == {"type": "draw"}
+    assert play(state, 0) == {"type": "replace", "slot": 2}
+
+
+def test_medium_keeps_its_low_cards() -> None:
+    """A drawn 8 is worse than the known 3 and 4: medium discards it (and uses its peek)."""
+    state = stacked(["5c", "6d", "4h", "3s"], HAND_1, start="Td", deck=["8h"])
+    assert play(state, 0) == {"type": "draw"}
+    assert play(state, 0) == {"type": "discard"}
+
+
+def test_medium_uses_a_seven_to_peek_at_an_unknown_own_card() -> None:
+    state = stacked(["Kc", "Qd", "2h", "3s"], HAND_1, start="4d", deck=["7h"])
+    play(state, 0)
+    assert play(state, 0) == {"type": "discard"}
+    action = play(state, 0)
+    assert action is not None and action["type"] == "peek"
+    assert (action["seat"], action["slot"]) in ((0, 0), (0, 1))
+
+
+def test_medium_snaps_a_known_match_and_never_an_unknown_card() -> None:
+    """Seat 0 knows its 7♥ (slot 3) matches the 7♣ on the pile; its 7♠ in slot 1 is
+    unknown to it: it snaps the first and, the pile now showing a 7, not the second."""
+    state = stacked(["7s", "Kc", "7h", "3s"], HAND_1, start="7c")
+    assert play(state, 0) == {"type": "snap", "seat": 0, "slot": 2}
+    assert state.view(0)["hands"][0] == ["??", "??", None, "3s"]
+    assert play(state, 0) == {"type": "draw"}
+
+
+def test_medium_lets_a_snap_window_pass_unless_it_knows_a_match() -> None:
+    """snap=anytime: after seat 0 discards a 6 every seat may snap. Seat 2 knows its 6♦ and
+    snaps it; seat 0 knows no six and lets the window pass; seat 1, whose turn it is, holds
+    two sixes it does not know and draws."""
+    state = stacked(
+        ["As", "2s", "3s", "4s"],
+        ["6c", "6h", "8c", "9c"],
+        ["Ac", "2c", "6d", "3c"],
+        start="5c",
+        deck=["6s", "Kd"],
+        snap="anytime",
+    )
+    state.apply(0, {"type": "draw"})
+    state.apply(0, {"type": "discard"})
+    assert state.to_act == (1, 2, 0)
+    assert ask(state, 0) is None
+    assert wire(state.game, ask(state, 1)) == {"type": "draw"}
+    assert play(state, 2) == {"type": "snap", "seat": 2, "slot": 2}
+
+
+def test_medium_snaps_an_opponents_known_match_and_gives_its_worst_card() -> None:
+    """snap=anytime: seat 1 has peeked at seat 0's 9♣; when a 9 is discarded seat 1 snaps
+    it and gives its known 10 in return."""
+    state = stacked(
+        ["9c", "2s", "3s", "4s"],
+        ["5d", "Ah", "Td", "2c"],
+        start="4d",
+        deck=["9h", "Th", "9d"],
+        snap="anytime",
+    )
+    state.apply(0, {"type": "draw"})
+    state.apply(0, {"type": "discard"})  # 9h: seat 0 may peek at an opponent's card
+    state.apply(0, {"type": "skip"})
+    state.apply(1, {"type": "draw"})
+    state.apply(1, {"type": "discard"})  # Th: seat 1 peeks at seat 0's slot 1
+    state.apply(1, {"type": "peek", "seat": 0, "slot": 0})
+    state.apply(0, {"type": "draw"})
+    state.apply(0, {"type": "discard"})  # 9d on top; seat 1 knows seat 0's 9c matches
+    state.apply(0, {"type": "skip"})
+    assert play(state, 1) == {"type": "snap", "seat": 0, "slot": 0}
+    assert play(state, 1) == {"type": "give", "slot": 2}
+
+
+def test_medium_swaps_its_known_high_card_for_a_low_card_it_has_seen() -> None:
+    """A discarded jack: medium swaps its known 10 with the opponent's ace it peeked at."""
+    state = stacked(
+        ["5c", "6d", "Td", "3s"],
+        ["Ah", "6h", "4c", "6c"],
+        start="4d",
+        deck=["9h", "2d", "Jc"],
+    )
+    state.apply(0, {"type": "draw"})
+    state.apply(0, {"type": "discard"})
+    state.apply(0, {"type": "peek", "seat": 1, "slot": 0})  # the ace
+    state.apply(1, {"type": "draw"})
+    state.apply(1, {"type": "discard"})
+    assert play(state, 0) == {"type": "draw"}
+    assert play(state, 0) == {"type": "discard"}
+    assert play(state, 0) == {"type": "swap", "a": [0, 2], "b": [1, 0]}
+
+
+def test_medium_calls_when_its_known_total_is_low_and_plays_on_when_it_is_high() -> None:
+    low = stacked(["As", "2d", "Kh", "RJ"], HAND_1, start="Td", deck=["7c", "9d", "8c", "9s"])
+    for _ in range(2):
+        low.apply(0, {"type": "draw"})
+        low.apply(0, {"type": "discard"})
+        unknown = low.view(0)["hands"][0].index("??")
+        low.apply(0, {"type": "peek", "seat": 0, "slot": unknown})
+        low.apply(1, {"type": "draw"})
+        low.apply(1, {"type": "discard"})
+        low.apply(1, {"type": "skip"})
+    assert low.view(0)["hands"][0] == ["As", "2d", "Kh", "RJ"]
+    assert play(low, 0) == {"type": "call"}
+    high = stacked(["9s", "8d", "Qh", "Tc"], HAND_1, start="4d")
+    assert play(high, 0) == {"type": "draw"}
+
+
+def test_medium_peeks_with_a_king_then_swaps_when_the_card_is_lower() -> None:
+    state = stacked(["5c", "6d", "Qd", "3s"], ["Ah", "6h", "4c", "6c"], start="4d", deck=["Kc"])
+    play(state, 0)
+    assert play(state, 0) == {"type": "discard"}
+    peek = play(state, 0)
+    assert peek is not None and peek["type"] == "peek"
+    swap = play(state, 0)
+    seen = state.view(0)["hands"][peek["seat"]][peek["slot"]]
+    if peek["seat"] != 0 and seen not in (None, "??") and seen[0] in "A2345":
+        assert swap == {"type": "swap", "a": [0, 2], "b": [peek["seat"], peek["slot"]]}
+
+
+# -- the search's pieces ------------------------------------------------------------------
+def test_the_rollout_policy_plays_legal_moves_and_lets_windows_pass() -> None:
+    for options in VARIANTS:
+        game = games.load("cambio", **options)
+        rng = random.Random(5)
+        for seed in range(3):
+            state = game.new_state(seed=seed)
+            while not state.is_over():
+                waiting = list(state.to_act)
+                while True:
+                    seat = waiting.pop(rng.randrange(len(waiting)))
+                    legal = state.legal_actions(seat)
+                    action = search.rollout_policy(state, seat, legal, rng)
+                    if action is not None:
+                        assert action in legal
+                        break
+                    assert seat != state.current and waiting, "only a bystander may pass"
+                state.apply(seat, action)
+
+
+def test_the_root_shortlist_keeps_the_heuristics_choice() -> None:
+    game = games.load("cambio", players=2)
+    rules = Rules.of(game.options)
+    for state in positions(seed=8, every=1, players=2)[:40]:
+        seat = state.to_act[0]
+        view = state.view(seat)
+        legal = state.legal_actions(seat)
+        options = {wire_key(game.action_to_json(a)): a for a in legal}
+        choice = Mind(from_view(view, rules), MEDIUM, options).decide()
+        shortlist = search.root_actions(game, view, legal)
+        assert shortlist and all(a in legal for a in shortlist)
+        assert choice is None or options[choice] in shortlist
+
+
+# -- strength, with a generous bound (the figures are in docs/bots/cambio.md) ---------------
+def test_medium_beats_random() -> None:
+    result = simulate("cambio", {"players": 2}, ["medium", "random"], 60, seed=3)
+    medium = result.tallies[0]
+    assert medium.wins / medium.games >= 0.65
