@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.server import catalog, health, socket, tables_api, web
+from cardtable.server import catalog, health, labs, learn, socket, tables_api, web
 from cardtable.server.catalog import GameInfo
 from cardtable.server.tables_api import SeatTicket, TableSummary
 
@@ -51,11 +51,38 @@ API = [
         {"status_code": 201, "response_model": SeatTicket, "responses": NOT_FOUND | CONFLICT},
     ),
     Route("GET", "/healthz", health.healthz, {"tags": ["ops"]}),
+    # Learn to play (docs/learn.md): scenarios replayed on the engines, and the labs.
+    Route(
+        "GET", "/api/learn/{game}", learn.list_scenarios, {"tags": ["learn"], "responses": ERRORS}
+    ),
+    Route(
+        "POST",
+        "/api/learn/{game}/example",
+        learn.play_scenario,
+        {"tags": ["learn"], "responses": ERRORS},
+    ),
+    Route(
+        "POST", "/api/labs/cambio/hand", labs.cambio_hand, {"tags": ["learn"], "responses": ERRORS}
+    ),
+    Route(
+        "POST", "/api/labs/cabo/score", labs.cabo_score, {"tags": ["learn"], "responses": ERRORS}
+    ),
+    Route(
+        "POST",
+        "/api/labs/gandengyan/score",
+        labs.gandengyan_score,
+        {"tags": ["learn"], "responses": ERRORS},
+    ),
+    Route("POST", "/api/labs/caravan", labs.caravan_lab, {"tags": ["learn"], "responses": ERRORS}),
 ]
 
 PAGES = [
     Route("GET", "/", web.index, {"include_in_schema": False}),
     Route("GET", "/table/{table_id}", web.table_page, {"include_in_schema": False}),
+    *(
+        Route("GET", f"/{kind}/{{game}}", learn.page, {"include_in_schema": False})
+        for kind in ("rules", "learn", "labs")
+    ),
 ]
 
 SOCKETS = [("/ws/tables/{table_id}", socket.table_socket)]

@@ -1,0 +1,616 @@
+# ruff: noqa: E501  (sentences of the pages, kept whole)
+"""The scenarios of the learning pages: stacked decks, set-up moves, scripts and their
+words (docs/learn.md). Every position is reached by the real engine; nothing here decides
+a rule. Seat 0 is the reader; the other seats follow the script."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.server.learn import Scenario, Step
+
+R = 0  # the reader
+B = 1  # the bot
+
+
+def T(en: str, zh: str) -> dict[str, str]:
+    return {"en": en, "zh": zh}
+
+
+def me(action: dict[str, Any], en: str, zh: str, wen: str = "", wzh: str = "") -> Step:
+    return Step(R, action, T(en, zh), T(wen or en, wzh or zh))
+
+
+def bot(action: dict[str, Any], en: str = "", zh: str = "") -> Step:
+    return Step(B, action, T(en, zh) if en else {})
+
+
+DRAW = {"type": "draw"}
+DISCARD = {"type": "discard"}
+CALL = {"type": "call"}
+SKIP = {"type": "skip"}
+PASS = {"type": "pass"}
+CB2 = {"players": 2, "memory_aid": True}
+
+# -- Cambio ------------------------------------------------------------------------------
+CLUES_DECK = ["5c", "Jd", "9s", "4h", "Th", "Qc", "8d", "6s", "3d", "2d", "4c"]
+CAMBIO = [
+    Scenario(
+        "clues",
+        "example",
+        T("Your clues are 9 and 4", "你的线索是 9 和 4"),
+        T(
+            "At the start you saw your two nearest cards: bottom left is 9, bottom right is 4. Remember value and place.",
+            "开局你看了离自己最近的两张：左下是 9，右下是 4。把点数和位置一起记住。",
+        ),
+        CB2,
+        CLUES_DECK,
+        [
+            me(
+                DRAW,
+                "Your 9 and 4 stay face up for you (the memory aid). Now draw: click the deck.",
+                "9 和 4 对你保持可见（记忆辅助）。现在抽牌：点击牌库。",
+            )
+        ],
+        T(
+            "You drew a 2, lower than your known 9. The next example shows what to do with it.",
+            "你抽到 2，比已知的 9 小。下一个示例告诉你怎么用它。",
+        ),
+    ),
+    Scenario(
+        "replace9",
+        "example",
+        T("Replace the known 9 with a 2", "用 2 换掉已知的 9"),
+        T(
+            "Four steps: draw, keep the 2 in place of the 9, use the 9's power, watch the opponent.",
+            "四步：抽牌，用 2 换掉 9，发动 9 的技能，再看对手行动。",
+        ),
+        CB2,
+        CLUES_DECK,
+        [
+            me(DRAW, "Step 1 of 4: draw a card.", "第 1 步（共 4 步）：抽一张牌。"),
+            me(
+                {"type": "replace", "slot": 2},
+                "Step 2: you drew a 2. Keep it: click your 9 (slot 3) to replace it.",
+                "第 2 步：你抽到 2。保留它：点击你的 9（3 号位）替换。",
+                "Replace the 9 (slot 3): a 2 instead of a 9 saves 7 points.",
+                "请替换 9（3 号位）：用 2 换 9 少 7 分。",
+            ),
+            me(
+                {"type": "peek", "seat": 1, "slot": 3},
+                "Step 3: the 9 went onto the pile normally, so its power works: peek at the opponent's slot 4.",
+                "第 3 步：9 被正常弃掉，技能发动：查看对手的 4 号位。",
+                "Peek at the opponent's slot 4 for this example.",
+                "本示例请查看对手的 4 号位。",
+            ),
+            bot(DRAW, "Step 4: the opponent draws…", "第 4 步：对手抽牌……"),
+            bot(DISCARD, "…and discards a 4: no power.", "……弃掉 4：没有技能。"),
+        ],
+        T(
+            "Your hand went from 9 + 4 to 2 + 4, and you know one of the opponent's cards (a 6).",
+            "你的已知牌从 9 + 4 变成 2 + 4，还知道了对手的一张牌（6）。",
+        ),
+    ),
+    Scenario(
+        "king",
+        "example",
+        T("K: peek, then swap", "K：先看再换"),
+        T(
+            "You know your bottom left is a 10. Draw, discard the king, look at the opponent's bottom right, and give them your 10.",
+            "你知道自己左下是 10。抽牌、弃掉 K、查看对手右下，再把你的 10 换给对手。",
+        ),
+        CB2,
+        ["5c", "Jd", "Th", "4h", "Qc", "8d", "6s", "2c", "3d", "Ks", "4c"],
+        [
+            me(DRAW, "Draw a card.", "抽一张牌。"),
+            me(DISCARD, "A king! Discard it to use its power.", "抽到 K！弃掉它以发动技能。"),
+            me(
+                {"type": "peek", "seat": 1, "slot": 3},
+                "First step: peek at the opponent's slot 4.",
+                "第一步：查看对手的 4 号位。",
+            ),
+            me(
+                {"type": "swap", "a": [0, 2], "b": [1, 3]},
+                "It is a 2. Now swap your 10 (slot 3) with it: click your 10, then their 2.",
+                "是 2。现在用你的 10（3 号位）和它交换：先点你的 10，再点对手的 2。",
+            ),
+        ],
+        T(
+            "Your 10 became their 2: you saved 8 points and they gained 8.",
+            "你的 10 换成了对手的 2：你少 8 分，对手多 8 分。",
+        ),
+    ),
+    Scenario(
+        "snap",
+        "example",
+        T("Snap a 4", "同点弃牌：4"),
+        T(
+            "The top discard is a 4♣ and you know your bottom right is a 4♥: same rank, suit does not matter.",
+            "弃牌堆顶是 4♣，你知道右下是 4♥：同点数，不看花色。",
+        ),
+        CB2,
+        ["5c", "Jd", "9s", "4h", "Th", "Qc", "8d", "6s", "4c", "2d", "7c"],
+        [
+            me(
+                {"type": "snap", "seat": 0, "slot": 3},
+                "Before drawing, snap your 4: press Snap…, then your 4 (slot 4).",
+                "抽牌前弃掉你的 4：点「同点弃牌…」，再点你的 4（4 号位）。",
+            )
+        ],
+        T(
+            "It matched: the slot stays empty and your hand is one card shorter. A wrong snap costs a penalty card.",
+            "匹配成功：位置空出，手牌少一张。若匹配失败要加一张罚牌。",
+        ),
+    ),
+    Scenario(
+        "score3",
+        "example",
+        T("Joker, A, 3, red K = 3", "Joker、A、3、红 K = 3 分"),
+        T(
+            "Your cards are a joker, an ace, a 3 and a red king. Call Cambio and let the engine count.",
+            "你的牌是 Joker、A、3 和红 K。宣布 Cambio，让引擎来计分。",
+        ),
+        CB2,
+        ["RJ", "As", "3c", "Kh", "Th", "Qc", "8d", "6s", "3d", "4c", "5c"],
+        [
+            me(CALL, "Call Cambio.", "宣布 Cambio。"),
+            bot(DRAW, "The opponent takes one last turn…", "对手进行最后一个回合……"),
+            bot(DISCARD),
+        ],
+        T("0 + 1 + 3 − 1 = 3: the lowest total wins.", "0 + 1 + 3 − 1 = 3：最低分获胜。"),
+    ),
+    Scenario(
+        "upset",
+        "example",
+        T("The last turn can upset the call", "最后一回合也可能翻盘"),
+        T(
+            "You call with 7. The opponent has 12, but a 9 they know about…",
+            "你以 7 分宣布。对手原本 12 分，但他知道自己有一张 9……",
+        ),
+        CB2,
+        ["As", "2s", "3c", "Ah", "BJ", "Ac", "9d", "2h", "3d", "2c", "5c"],
+        [
+            me(CALL, "Call Cambio with your 7 points.", "以 7 分宣布 Cambio。"),
+            bot(DRAW, "Last turn: the opponent draws a 2…", "最后一回合：对手抽到 2……"),
+            bot({"type": "replace", "slot": 2}, "…and replaces the 9 with it.", "……用它换掉 9。"),
+            bot(SKIP, "The 9's peek is skipped.", "跳过 9 的窥视。"),
+        ],
+        T(
+            "12 − 9 + 2 = 5 beats your 7: calling does not win by itself.",
+            "12 − 9 + 2 = 5，低于你的 7：宣布不等于获胜。",
+        ),
+    ),
+    Scenario(
+        "tutorial",
+        "tutorial",
+        T("Your first game of Cambio", "第一局 Cambio"),
+        T(
+            "A two-player game on a prepared deck. Follow the steps; a different click is explained, never punished.",
+            "在准备好的牌上进行的两人对局。按步骤操作；点错只会得到解释，不会受罚。",
+        ),
+        CB2,
+        [
+            "8c",
+            "Kh",
+            "9s",
+            "4h",
+            "Qd",
+            "Td",
+            "6c",
+            "5s",
+            "3d",
+            "As",
+            "6d",
+            "7h",
+            "5d",
+            "2c",
+            "4d",
+            "3s",
+        ],
+        [
+            me(
+                DRAW,
+                "You know your slots 3 and 4 (9 and 4). Your turn: draw a card from the deck.",
+                "你知道 3、4 号位（9 和 4）。轮到你：从牌库抽一张。",
+            ),
+            me(
+                {"type": "replace", "slot": 2},
+                "An ace (1 point). Keep it in place of your 9: click the 9.",
+                "A（1 分）。用它替换你的 9：点击 9。",
+                "Click your 9 (slot 3): the ace is 8 points better.",
+                "点击你的 9（3 号位）：A 比它少 8 分。",
+            ),
+            me(
+                {"type": "peek", "seat": 1, "slot": 0},
+                "The 9 went to the pile: peek at one opponent card — their slot 1.",
+                "9 进了弃牌堆：查看对手一张牌——他的 1 号位。",
+                "For this game, peek at their slot 1.",
+                "本局请查看对手的 1 号位。",
+            ),
+            bot(DRAW, "The bot draws…", "电脑抽牌……"),
+            bot(DISCARD, "…and discards a 6.", "……弃掉 6。"),
+            me(DRAW, "No 6 in your hand to snap. Draw.", "你没有 6 可以同点弃牌。抽牌。"),
+            me(
+                DISCARD,
+                "A 7: discarding it lets you peek at one of your own cards. Discard it.",
+                "7：弃掉它可以查看自己一张牌。弃掉它。",
+                "Discard the 7 to use its power.",
+                "弃掉 7 以发动技能。",
+            ),
+            me({"type": "peek", "seat": 0, "slot": 0}, "Peek at your slot 1.", "查看你的 1 号位。"),
+            bot(DRAW),
+            bot(DISCARD, "The bot discards a 5.", "电脑弃掉 5。"),
+            me(DRAW, "Draw again.", "再抽一张。"),
+            me(
+                {"type": "replace", "slot": 0},
+                "A 2: replace the 8 you just saw (slot 1).",
+                "2：替换你刚看到的 8（1 号位）。",
+            ),
+            me(
+                {"type": "peek", "seat": 0, "slot": 1},
+                "The 8 is a power card too: peek at your slot 2.",
+                "8 也是技能牌：查看你的 2 号位。",
+            ),
+            bot(DRAW),
+            bot(DISCARD, "The bot discards a 4.", "电脑弃掉 4。"),
+            me(
+                {"type": "snap", "seat": 0, "slot": 3},
+                "The top discard is a 4 and so is your slot 4: snap it (Snap…, then the card).",
+                "弃牌堆顶是 4，你的 4 号位也是 4：同点弃牌（点「同点弃牌…」再点这张牌）。",
+                "Snap your 4 first: a free card less.",
+                "先弃掉你的 4：白白少一张牌。",
+            ),
+            me(
+                CALL,
+                "You hold 2, red K, A: 2 points. Call Cambio!",
+                "你手里是 2、红 K、A：共 2 分。宣布 Cambio！",
+            ),
+            bot(DRAW, "The bot's last turn.", "电脑的最后一回合。"),
+            bot(DISCARD),
+        ],
+        T(
+            "You won with 2 points. Next: play a real game against easy bots.",
+            "你以 2 分获胜。下一步：和简单电脑打一局真正的牌。",
+        ),
+    ),
+]
+
+# -- Cabo --------------------------------------------------------------------------------
+CA2 = {"players": 2, "rounds": 1}
+CABO = [
+    Scenario(
+        "exchange",
+        "example",
+        T("Multi-card exchange", "同数字置换"),
+        T(
+            "You know your first two cards: both 6. Draw and put the new card in place of both.",
+            "你知道前两张都是 6。抽牌后用新牌同时替换它们。",
+        ),
+        CA2,
+        ["6", "6", "11", "3", "8", "9", "4", "10", "2", "4"],
+        [
+            me(DRAW, "Draw a card.", "抽一张牌。"),
+            me(
+                {"type": "replace", "slots": [0, 1]},
+                "A 2. Select both 6s, then confirm the exchange.",
+                "是 2。选中两张 6，再确认置换。",
+                "Select both 6s (slots 1 and 2) and exchange.",
+                "选中两张 6（1、2 号位）再置换。",
+            ),
+            bot(DRAW),
+            bot(DISCARD, "The bot discards a 4.", "电脑弃掉 4。"),
+        ],
+        T(
+            "Both 6s went to the pile and the 2 took one place: 12 points became 2, and your row has 3 cards.",
+            "两张 6 进入弃牌堆，2 占了一个位置：12 分变成 2 分，手牌剩 3 张。",
+        ),
+    ),
+    Scenario(
+        "kamikaze",
+        "example",
+        T("Kamikaze", "神风（Kamikaze）"),
+        T(
+            "You call Cabo with a low hand, but the opponent holds 12, 12, 13 and draws the last 13…",
+            "你以低分宣告 Cabo，但对手手里是 12、12、13，又抽到最后一张 13……",
+        ),
+        CA2,
+        ["1", "2", "3", "4", "12", "12", "13", "5", "13", "9"],
+        [
+            me(CALL, "Call Cabo.", "宣告 Cabo。"),
+            bot(DRAW, "The opponent draws a 13…", "对手抽到 13……"),
+            bot(
+                {"type": "replace", "slots": [3]},
+                "…and replaces the 5 with it: 12, 12, 13, 13.",
+                "……用它换掉 5：12、12、13、13。",
+            ),
+        ],
+        T(
+            "Kamikaze: the opponent scores 0 and you score 50, whatever you held.",
+            "神风：对手得 0 分，你无论手牌多少都得 50 分。",
+        ),
+    ),
+    Scenario(
+        "tutorial",
+        "tutorial",
+        T("Your first round of Cabo", "第一局 Cabo"),
+        T(
+            "Two players, one round, a prepared deck. You know your first two cards: 1 and 9.",
+            "两人、一局、准备好的牌。你知道前两张：1 和 9。",
+        ),
+        CA2,
+        ["1", "9", "10", "4", "8", "11", "12", "6", "0", "5", "7", "3", "5", "2"],
+        [
+            me(DRAW, "Draw a card from the deck.", "从牌库抽一张。"),
+            me(
+                {"type": "replace", "slots": [1]},
+                "A 0! Replace your 9 with it (select slot 2, then Replace).",
+                "是 0！用它替换你的 9（选中 2 号位再替换）。",
+                "Put the 0 in place of the 9 (slot 2).",
+                "把 0 放到 9 的位置（2 号位）。",
+            ),
+            bot(DRAW),
+            bot(DISCARD, "The bot discards a 5.", "电脑弃掉 5。"),
+            me(DRAW, "Draw.", "抽牌。"),
+            me(DISCARD, "A 7 is a peek: discard it to use it.", "7 是偷看牌：弃掉它以发动。"),
+            me({"type": "peek", "seat": 0, "slot": 2}, "Peek at your slot 3.", "查看你的 3 号位。"),
+            bot(DRAW),
+            bot(DISCARD, "The bot discards a 3.", "电脑弃掉 3。"),
+            me(
+                {"type": "take_discard"},
+                "Your slot 3 is a 10. Take the 3 from the discard pile.",
+                "你的 3 号位是 10。拾取弃牌堆的 3。",
+            ),
+            me({"type": "replace", "slots": [2]}, "Replace the 10 with it.", "用它替换 10。"),
+            bot(DRAW),
+            bot(DISCARD),
+            me(CALL, "About 8 points in hand: call Cabo.", "手里约 8 分：宣告 Cabo。"),
+            bot(DRAW, "The bot's last turn.", "电脑的最后一回合。"),
+            bot(DISCARD),
+        ],
+        T(
+            "Your sum was the lowest, so as the caller you score 0. Next: a real game against easy bots.",
+            "你的分数最低，作为宣告者得 0 分。下一步：和简单电脑打一局。",
+        ),
+        seed=2,
+    ),
+]
+
+# -- Gan Deng Yan ------------------------------------------------------------------------
+G2 = {"players": 2, "hands": 1}
+GANDENGYAN = [
+    Scenario(
+        "straight",
+        "example",
+        T("4-5-6 only by 5-6-7", "4-5-6 只能被 5-6-7 管"),
+        T("The opponent leads 4-5-6. You hold 5-6-7-8.", "对手首出 4-5-6。你有 5-6-7-8。"),
+        G2,
+        ["5c", "6s", "7h", "8d", "Kc", "4d", "5h", "6d", "9c", "9s", "Js"],
+        [
+            bot(
+                {"type": "play", "cards": ["4d", "5h", "6d"]},
+                "The opponent plays 4-5-6.",
+                "对手出 4-5-6。",
+            ),
+            me(
+                {"type": "play", "cards": ["5c", "6s", "7h"]},
+                "Only a straight exactly one higher beats it: select 5, 6, 7 and play.",
+                "只有恰好大一级的顺子能管：选 5、6、7 出牌。",
+                "6-7-8 is two ranks higher: not allowed. Play 5-6-7.",
+                "6-7-8 大了两级，不行。请出 5-6-7。",
+            ),
+        ],
+        T("5-6-7 beat 4-5-6; 6-7-8 never could.", "5-6-7 管住了 4-5-6；6-7-8 不能管。"),
+        seed=0,
+    ),
+    Scenario(
+        "bomb",
+        "example",
+        T("A bomb beats a 2", "炸弹管 2"),
+        T(
+            "The opponent leads a 2, the top single. Only a bomb beats it.",
+            "对手首出单张 2，单张最大。只有炸弹能管。",
+        ),
+        G2,
+        ["9s", "9h", "9d", "9c", "3c", "2s", "4c", "6h", "8s", "Td", "Qh"],
+        [
+            bot({"type": "play", "cards": ["2s"]}, "The opponent plays a 2.", "对手出 2。"),
+            me(
+                {"type": "play", "cards": ["9c", "9d", "9h", "9s"]},
+                "Select your four 9s and play the bomb.",
+                "选中四张 9，出炸弹。",
+            ),
+            bot(PASS, "The opponent cannot answer.", "对手管不住。"),
+        ],
+        T(
+            "Your bomb won the trick, and every bomb doubles what the losers pay.",
+            "炸弹赢下这一轮，而且每个炸弹都让输家付分翻倍。",
+        ),
+        seed=0,
+    ),
+    Scenario(
+        "payment",
+        "example",
+        T("Shut out", "关门"),
+        T(
+            "You deal and hold 3-4-5-6-7-8. The opponent never gets to play.",
+            "你是庄家，手里 3-4-5-6-7-8。对手一张都出不了。",
+        ),
+        G2,
+        ["3c", "4d", "5h", "6s", "7c", "8d", "Kc", "Kd", "Jh", "9s", "RJ"],
+        [
+            me(
+                {"type": "play", "cards": ["3c", "4d", "5h", "6s", "7c", "8d"]},
+                "Play all six as one straight.",
+                "六张一起作为顺子打出。",
+            )
+        ],
+        T(
+            "The opponent pays 5 cards × 2 (a joker left) × 2 (shut out) = 20.",
+            "对手付 5 张 × 2（剩一张王）× 2（关门）= 20 分。",
+        ),
+    ),
+    Scenario(
+        "tutorial",
+        "tutorial",
+        T("Your first hand of Gan Deng Yan", "第一手干瞪眼"),
+        T(
+            "Two players, you deal (6 cards). Empty your hand first.",
+            "两人对局，你是庄家（6 张）。先出完者胜。",
+        ),
+        G2,
+        ["3c", "3d", "7s", "8h", "9d", "Kc", "5s", "5h", "Ts", "Jh", "6c", "Kd", "4c", "3h", "9c"],
+        [
+            me(
+                {"type": "play", "cards": ["7s", "8h", "9d"]},
+                "Lead the straight 7-8-9: select the three cards and play.",
+                "首出顺子 7-8-9：选中三张出牌。",
+                "Lead 7-8-9 now; keep the 3s and the K for later.",
+                "先出 7-8-9，3 和 K 留到后面。",
+            ),
+            bot(
+                PASS, "The bot would need exactly 8-9-10: it passes.", "电脑需要恰好 8-9-10：不要。"
+            ),
+            me(
+                {"type": "play", "cards": ["Kc", "Kd"]},
+                "You won the trick and drew a K. Lead the pair of kings.",
+                "你赢了这一轮并摸到 K。首出对 K。",
+                "Lead the two kings.",
+                "首出两张 K。",
+            ),
+            bot(PASS, "Only a pair of aces or 2s would do: pass.", "只有对 A 或对 2 能管：不要。"),
+            me(
+                {"type": "play", "cards": ["3c", "3d", "3h"]},
+                "You drew a third 3: lead the triple and go out.",
+                "你摸到第三张 3：首出三张 3，出完手牌。",
+            ),
+        ],
+        T(
+            "You went out first. The bot never played: shut out, it pays double. Next: a real game against easy bots.",
+            "你先出完。电脑一张没出：关门，付双倍。下一步：和简单电脑打一局。",
+        ),
+    ),
+]
+
+# -- Caravan -----------------------------------------------------------------------------
+MINE = ["9h", "5c", "Tc", "3d", "7d", "Ks", "Jh", "RJ", "2s", "4s", "6d", "8c"]
+THEIRS = ["6h", "8s", "4c", "2c", "3c", "Ac", "5d", "9d", "Td", "7c", "Qs", "Kc"]
+OPENING = [
+    (R, {"type": "play", "card": "9h", "caravan": 0}),
+    (B, {"type": "play", "card": "6h", "caravan": 0}),
+    (R, {"type": "play", "card": "5c", "caravan": 1}),
+    (B, {"type": "play", "card": "8s", "caravan": 1}),
+    (R, {"type": "play", "card": "Tc", "caravan": 2}),
+    (B, {"type": "play", "card": "4c", "caravan": 2}),
+]
+
+
+def card(c: str, caravan: int, seat: int | None = None, index: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "play", "card": c}
+    if seat is not None:
+        out |= {"seat": seat, "caravan": caravan, "index": index}
+    else:
+        out["caravan"] = caravan
+    return out
+
+
+CARAVAN = [
+    Scenario(
+        "direction",
+        "example",
+        T("The second card sets the direction", "第二张牌决定方向"),
+        T(
+            "Your first caravan holds a 9. Put a 3 on it: the caravan goes down.",
+            "你的第一条路线上是 9。放上 3：路线变为下降。",
+        ),
+        {},
+        [MINE, THEIRS],
+        [
+            me(
+                card("3d", 0),
+                "Select the 3♦ and drop it on your first caravan.",
+                "选中 3♦，放到你的第一条路线上。",
+            ),
+            bot(
+                card("2c", 2),
+                "The opponent plays a 2 on their third caravan.",
+                "对手在第三条路线上放 2。",
+            ),
+        ],
+        T(
+            "9 then 3: descending. Now only lower cards — or diamonds — may follow.",
+            "9 后接 3：下降。之后只能接更小的牌——或方块。",
+        ),
+        prelude=OPENING,
+        strict=True,
+    ),
+    Scenario(
+        "suit",
+        "example",
+        T("The suit lets you turn", "花色可以改变方向"),
+        T(
+            "9♥ then 3♦: descending, in diamonds. A 7 is higher — but it is a diamond.",
+            "9♥ 接 3♦：下降，花色方块。7 更大——但它是方块。",
+        ),
+        {},
+        [MINE, THEIRS],
+        [
+            me(
+                card("7d", 0),
+                "Play the 7♦ on your first caravan: a card of the current suit always fits.",
+                "把 7♦ 放到第一条路线：当前花色的牌总能打出。",
+            ),
+            bot(card("3c", 2), "The opponent plays on.", "对手继续出牌。"),
+        ],
+        T(
+            "3 then 7: the caravan now goes up. Its value is 9 + 3 + 7 = 19.",
+            "3 后接 7：路线改为上升。价值 9 + 3 + 7 = 19。",
+        ),
+        prelude=[*OPENING, (R, card("3d", 0)), (B, card("2c", 2))],
+    ),
+    Scenario(
+        "faces",
+        "example",
+        T("King, jack and joker", "K、J 与鬼牌"),
+        T(
+            "Face cards attach to a number card: a king doubles it, a jack removes it, a joker removes its twins.",
+            "花牌附在数字牌上：K 翻倍，J 移除，鬼牌移除同点或同花色的牌。",
+        ),
+        {},
+        [MINE, THEIRS],
+        [
+            me(
+                card("Ks", 1, 0, 0),
+                "Put the K♠ on your 5♣ (second caravan): it counts 10.",
+                "把 K♠ 放在你的 5♣（第二条路线）上：算 10 分。",
+            ),
+            bot(
+                card("2c", 2),
+                "The opponent adds a 2 to their third caravan.",
+                "对手在第三条路线上加一张 2。",
+            ),
+            me(
+                card("Jh", 1, 1, 0),
+                "Now the J♥ on their 8♠ (their second caravan): it is gone.",
+                "现在把 J♥ 放在对手的 8♠（对手第二条路线）上：它被移除。",
+            ),
+            bot(card("3c", 0), "The opponent plays a 3.", "对手出 3。"),
+            me(
+                card("RJ", 2, 1, 1),
+                "Last, the joker on their 2♣: every other 2 on the table goes.",
+                "最后，把鬼牌放在对手的 2♣ 上：桌上其他 2 都被移除。",
+            ),
+        ],
+        T(
+            "Kings double, jacks remove one card, a joker removes its rank (or, on an ace, its suit).",
+            "K 翻倍，J 移除一张，鬼牌移除同点数的牌（放在 A 上则移除同花色）。",
+        ),
+        prelude=OPENING,
+    ),
+]
+
+SCENARIOS: dict[str, dict[str, Scenario]] = {
+    "cambio": {s.id: s for s in CAMBIO},
+    "cabo": {s.id: s for s in CABO},
+    "gandengyan": {s.id: s for s in GANDENGYAN},
+    "caravan": {s.id: s for s in CARAVAN},
+}

@@ -1,0 +1,157 @@
+"""Learn to play over HTTP (docs/learn.md): every scenario replays on the engine to its
+end, wrong input answers 422 naming the problem, and the labs agree with the engines."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from cardtable import games
+from cardtable.games import labs
+from cardtable.server import Settings, create_app
+from cardtable.server.learn_content import SCENARIOS
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    from fastapi.testclient import TestClient
+
+    folder: Path = tmp_path_factory.mktemp("learn")
+    app = create_app(Settings(db=f"sqlite:///{folder / 'db.sqlite'}", bot_delay=0, bot_processes=0))
+    with TestClient(app) as c:
+        yield c
+
+
+def post(client: Any, path: str, body: object) -> httpx.Response:
+    response: httpx.Response = client.post(path, json=body)
+    return response
+
+
+@pytest.mark.parametrize(("game", "sid"), [(g, s) for g, sc in SCENARIOS.items() for s in sc])
+def test_every_scenario_plays_to_its_end_on_script(client: Any, game: str, sid: str) -> None:
+    actions: list[dict[str, Any]] = []
+    for _ in range(60):
+        answer = post(client, f"/api/learn/{game}/example", {"id": sid, "actions": actions})
+        assert answer.status_code == 200, answer.text
+        data = answer.json()
+        if data["done"]:
+            break
+        assert data["expect"] in data["legal"], (data["step"], data["expect"])
+        actions.append(data["expect"])
+    assert data["done"] and data["step"] == data["steps"]
+    assert data["end"]["en"] and data["end"]["zh"]
+
+
+def test_scenario_outcomes_are_the_engines() -> None:
+    """The seed's numbers, as the engine reaches them."""
+    from cardtable.server.learn import Run
+
+    def finish(game: str, sid: str) -> Any:
+        s = SCENARIOS[game][sid]
+        run = Run(game, s)
+        run.play([st.action for st in s.steps if st.seat == 0])
+        return run.answer()
+
+    assert finish("cambio", "score3")["outcome"]["scores"][0] == 3
+    assert finish("cambio", "upset")["outcome"]["winners"] == [1]
+    assert finish("cabo", "kamikaze")["outcome"]["scores"] == [50, 0]
+    assert finish("gandengyan", "payment")["outcome"]["scores"] == [20, -20]
+
+
+def test_wrong_scenario_input_is_refused_with_its_reason(client: Any) -> None:
+    cases = [
+        ("/api/learn/chess/example", {"id": "x"}, "unknown_game"),
+        ("/api/learn/cambio/example", {"id": "nope"}, "unknown_scenario"),
+        (
+            "/api/learn/cambio/example",
+            {"id": "clues", "actions": [{"type": "call"}]},
+            "illegal_action",
+        ),
+        ("/api/learn/cambio/example", {"id": "clues", "actions": [{"x": 1}]}, "illegal_action"),
+        ("/api/learn/cambio/example", {"id": "clues", "actions": "draw"}, "bad_request"),
+        ("/api/learn/cambio/example", [1, 2], "bad_request"),
+        (
+            "/api/learn/caravan/example",
+            {"id": "faces", "actions": [{"type": "play"}]},
+            "illegal_action",
+        ),
+    ]
+    for path, body, code in cases:
+        answer = post(client, path, body)
+        assert answer.status_code == 422, (body, answer.text)
+        assert answer.json()["code"] == code and answer.json()["detail"]
+
+
+def test_list_and_pages(client: Any) -> None:
+    listing = client.get("/api/learn/cabo").json()
+    assert {s["id"] for s in listing} >= {"tutorial", "exchange", "kamikaze"}
+    for kind in ("rules", "learn", "labs"):
+        assert client.get(f"/{kind}/cambio").status_code == 200
+
+
+def test_cambio_hand_lab_matches_the_engine(client: Any) -> None:
+    rng = random.Random(5)
+    deck = list(labs.CAMBIO_CARDS)
+    for _ in range(40):
+        hand = rng.sample(deck, rng.randint(0, 8))
+        data = post(client, "/api/labs/cambio/hand", {"cards": hand}).json()
+        for v in data["variants"]:
+            game = games.load("cambio", **v["options"])
+            assert v["score"] == game.score(hand), (hand, v)
+    bad = post(client, "/api/labs/cambio/hand", {"cards": ["1x"]})
+    assert bad.status_code == 422 and "1x" in bad.json()["detail"]
+
+
+def test_cabo_calculator_kamikaze_and_reset(client: Any) -> None:
+    body = {
+        "rounds": [
+            {"rows": [[12, 12, 13, 13], [1, 2]], "caller": None},
+            {"rows": [[10], [12, 13]], "caller": 1},
+            {"rows": [[13, 13, 12, 2], [0]], "caller": None},
+        ]
+    }
+    data = post(client, "/api/labs/cabo/score", body).json()
+    assert data["rounds"][0]["scores"] == [0, 50] and data["rounds"][0]["kamikaze"] == 0
+    assert data["rounds"][1]["scores"] == [10, 35] and data["rounds"][1]["totals"] == [10, 85]
+    assert data["rounds"][2]["totals"] == [50, 85]  # 10 + 40 = 100 resets to 50
+    for body in ({"rounds": []}, {"rounds": [{"rows": [[14], [1]]}]}, {"rounds": "x"}):
+        assert post(client, "/api/labs/cabo/score", body).status_code == 422
+
+
+def test_gandengyan_calculator(client: Any) -> None:
+    body = {"losers": [{"cards": ["5h", "6h", "7c", "9d", "RJ"]}], "bombs": 1}
+    data = post(client, "/api/labs/gandengyan/score", body).json()
+    assert data["losers"][0] == {"cards": 5, "shut_out": True, "pays": 5 * 2 * 2 * 2}
+    body = {"losers": [{"cards": ["5h"], "plays": 2}], "bombs": 0}
+    assert post(client, "/api/labs/gandengyan/score", body).json()["winner_gets"] == 1
+    assert (
+        post(client, "/api/labs/gandengyan/score", {"losers": [{"cards": ["zz"]}]}).status_code
+        == 422
+    )
+
+
+def test_caravan_lab(client: Any) -> None:
+    steps = [("9h", 9, None, "h"), ("3d", 12, "descending", "d"), ("7d", 19, "ascending", "d")]
+    caravan: list[list[str]] = []
+    for card, value, direction, suit in steps:
+        data = post(client, "/api/labs/caravan", {"caravan": caravan, "card": card}).json()
+        assert (data["value"], data["direction"], data["suit"]) == (value, direction, suit)
+        caravan = data["caravan"]
+    data = post(client, "/api/labs/caravan", {"caravan": caravan, "card": "7s"}).json()
+    assert data["refusal"] and data["caravan"] == caravan
+    data = post(client, "/api/labs/caravan", {"caravan": caravan, "card": "Qs"}).json()
+    assert data["direction"] == "descending" and data["suit"] == "s"
+    data = post(client, "/api/labs/caravan", {"caravan": caravan, "card": "Kc"}).json()
+    assert data["value"] == 26 and data["sells"]
+    for body in (
+        {"caravan": [["Kh"]]},
+        {"caravan": [], "card": "Jh"},
+        {"caravan": [[]]},
+        {"caravan": 3},
+    ):
+        assert post(client, "/api/labs/caravan", body).status_code == 422
