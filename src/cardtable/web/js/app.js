@@ -6,6 +6,8 @@ import { ensureSprite } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { renderHome } from "./home.js";
 import { getLang, onLangChange, setLang, t } from "./i18n.js";
+import { tableRulesLink } from "./learn/nav.js";
+import { learnPage } from "./learn/pages.js";
 import {
   apply as applySettings,
   onSettingsChange,
@@ -46,11 +48,16 @@ function route() {
   current?.dispose();
   current = null;
   const id = tableId();
-  document.body.dataset.page = id ? "table" : "home";
-  if (id) {
+  const learn = id ? null : learnPage(main, app, location.pathname);
+  document.body.dataset.page = id ? "table" : learn ? "learn" : "home";
+  if (learn) {
+    current = learn; // rules, tutorial, lab (js/learn/pages.js)
+    learn.start();
+  } else if (id) {
     current = new TableView(main, id, app);
     current.start();
     window.cardtable.table = current; // for the browser tests and the curious
+    tableRulesLink(header, id);
   } else {
     document.title = t("app.title");
     renderHome(main, app);
@@ -133,6 +140,7 @@ window.addEventListener("popstate", route);
 onSettingsChange(() => current?.draw());
 onLangChange(() => {
   renderHeader();
+  if (tableId()) tableRulesLink(header, tableId());
   if (!current) renderHome(main, app);
 });
 

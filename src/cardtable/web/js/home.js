@@ -7,6 +7,7 @@ import { cardEl, ensureSprite } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { GAMES, optionText } from "./gametext.js";
 import { pickText, t } from "./i18n.js";
+import { learnLinks } from "./learn/nav.js";
 
 const ORDER = ["cambio", "cabo", "gandengyan", "caravan"];
 const DEFAULT_LEVELS = ["random", "easy", "medium", "hard"];
@@ -96,6 +97,7 @@ function gameTile(name, game, app) {
       h("h2", { id: `title-${name}` }, pickText(info.title)),
       info.sub ? h("p", { class: "sub" }, pickText(info.sub)) : null,
       info.blurb ? h("p", { class: "blurb" }, pickText(info.blurb)) : null,
+      learnLinks(app, name),
     ),
   );
   if (!game) {

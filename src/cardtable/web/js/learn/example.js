@@ -1,0 +1,186 @@
+// A live example or a tutorial: a scenario the server replays on the real engine. The
+// reader's clicks go through the game's own table module (js/games/*.js); each click is
+// matched with the script's next move: a different one is explained (strict scenarios)
+// instead of played. The server keeps nothing: every request sends the reader's moves.
+
+import { clear, h } from "../dom.js";
+import { pickText, t } from "../i18n.js";
+import { actionButton } from "../table.js";
+import "./strings.js";
+
+const modules = {};
+
+async function gameModule(game) {
+  modules[game] ??= (await import(`../games/${game}.js`)).default;
+  return modules[game];
+}
+
+export async function postJSON(path, body) {
+  const res = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(data.detail ?? `HTTP ${res.status}`);
+  return data;
+}
+
+const same = (a, b) => JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
+function sortKeys(v) {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === "object") return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys(v[k])]));
+  return v;
+}
+
+export function mountExample(box, game, id, { tutorial = false, app = null } = {}) {
+  const ex = new Example(box, game, id, tutorial, app);
+  ex.start();
+  return ex;
+}
+
+class Example {
+  constructor(box, game, id, tutorial, app) {
+    Object.assign(this, { box, game, id, tutorial, app });
+    this.actions = [];
+    this.sel = {};
+    this.store = {};
+    this.msg = null;
+    this.wrong = "";
+    this.busy = false;
+    this.el = h("section", {
+      class: `example ${tutorial ? "tutorial" : ""}`,
+      dataset: { example: id, game },
+      "aria-label": t("learn.example"),
+    });
+    box.append(this.el);
+    window.cardtable ??= {};
+    (window.cardtable.examples ??= {})[`${game}/${id}`] = this; // for the browser tests
+  }
+
+  async start() {
+    this.mod = await gameModule(this.game);
+    await this.fetch();
+  }
+
+  dispose() {
+    this.disposed = true;
+  }
+
+  async fetch() {
+    this.busy = true;
+    this.el.dataset.settled = "0";
+    try {
+      this.msg = await postJSON(`/api/learn/${this.game}/example`, { id: this.id, actions: this.actions });
+      this.error = "";
+    } catch (error) {
+      this.error = error.message;
+      this.actions.pop();
+    }
+    this.busy = false;
+    this.sel = {};
+    if (!this.disposed) this.draw();
+  }
+
+  send(action) {
+    if (this.busy || !this.msg) return;
+    if (this.msg.strict && this.msg.expect && !same(action, this.msg.expect)) {
+      this.wrong = pickText(this.msg.wrong) || pickText(this.msg.note);
+      this.sel = {};
+      this.draw();
+      return;
+    }
+    this.wrong = "";
+    this.actions.push(action);
+    this.fetch();
+  }
+
+  ctx(board, actions) {
+    const m = this.msg;
+    const names = (s) => (s === m.seat ? t("seat.you") : t("seat.bot", { n: s }));
+    return {
+      view: m.view,
+      legal: m.legal,
+      seat: m.seat,
+      sel: this.sel,
+      store: this.store,
+      board,
+      actions,
+      busy: this.busy,
+      over: m.over,
+      outcome: m.outcome,
+      prev: null,
+      name: names,
+      send: (a) => this.send(a),
+      redraw: () => this.draw(),
+      explain: () => {},
+      reveal: () => {},
+      revealed: () => null,
+      button: (label, onClick, opts) => actionButton(label, onClick, opts),
+    };
+  }
+
+  draw() {
+    const m = this.msg;
+    clear(this.el);
+    if (!m) {
+      this.el.append(h("p", { class: "error" }, this.error || t("learn.loading")));
+      return;
+    }
+    const board = h("div", { class: "board" });
+    const actions = h("div", { class: "actions", role: "group" });
+    const ctx = this.ctx(board, actions);
+    const wrap = h("div", { class: `table-page example-table game-${this.game}` }, board);
+    try {
+      this.mod.render(ctx);
+    } catch (error) {
+      board.append(h("p", { class: "error" }, String(error)));
+    }
+    const prompt = m.done || m.over ? "" : this.mod.prompt?.(ctx) ?? "";
+    const log = m.log
+      .map((entry) => {
+        const text = pickText(entry.note);
+        let what = "";
+        try {
+          what = this.mod.describe?.(entry.event, ctx) ?? "";
+        } catch {
+          what = "";
+        }
+        if (!text && !what) return null;
+        return h("li", {}, text ? h("strong", {}, text, " ") : null, what);
+      })
+      .filter(Boolean);
+    const scores = m.outcome ? t("learn.result", { scores: m.outcome.scores.map((s, i) => `${ctx.name(i)} ${s}`).join(" · ") }) : "";
+    this.el.dataset.step = String(m.step);
+    this.el.dataset.done = m.done ? "1" : "0";
+    this.el.append(
+      h("h3", { class: "example-title" }, pickText(m.title)),
+      h("p", { class: "example-intro" }, pickText(m.intro)),
+      wrap,
+      h(
+        "div",
+        { class: "example-side" },
+        m.steps ? h("p", { class: "example-progress" }, t("learn.step", { n: Math.min(m.step + (m.done ? 0 : 1), m.steps), m: m.steps })) : null,
+        !m.done && m.note ? h("p", { class: "example-note", "aria-live": "polite" }, pickText(m.note)) : null,
+        this.wrong ? h("p", { class: "example-wrong", role: "alert" }, t("learn.wrong", { why: this.wrong })) : null,
+        this.error ? h("p", { class: "example-error error", role: "alert" }, this.error) : null,
+        prompt ? h("p", { class: "prompt-text" }, prompt) : null,
+        actions,
+        log.length ? h("ol", { class: "example-log" }, log) : null,
+        m.done ? h("p", { class: "example-end", role: "status" }, h("strong", {}, t("learn.done"), " "), pickText(m.end)) : null,
+        scores ? h("p", { class: "example-scores" }, scores) : null,
+        m.done && this.tutorial && this.app
+          ? h("a", { class: "btn primary next-game", href: "/", onclick: (e) => this.app.follow(e, "/") }, t("learn.next"))
+          : null,
+        this.actions.length
+          ? actionButton(t("learn.again"), () => {
+              this.actions = [];
+              this.wrong = "";
+              this.fetch();
+            }, { cls: "ghost again", fk: `again:${this.id}` })
+          : null,
+      ),
+    );
+    this.el.dataset.settled = "1";
+  }
+}
