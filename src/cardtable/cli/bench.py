@@ -17,6 +17,7 @@ class BenchResult:
     decisions: int
     games: int
     seconds: float
+    cpu_seconds: float
 
     @property
     def decisions_per_second(self) -> float:
@@ -26,6 +27,12 @@ class BenchResult:
     def games_per_second(self) -> float:
         return self.games / self.seconds
 
+    @property
+    def decisions_per_cpu_second(self) -> float:
+        """What the engine does with a core of its own; on a shared machine the wall-clock
+        figure also measures the neighbours."""
+        return self.decisions / max(self.cpu_seconds, 1e-9)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
@@ -33,6 +40,7 @@ class BenchResult:
             "games": self.games,
             "seconds": round(self.seconds, 3),
             "decisions_per_second": round(self.decisions_per_second, 1),
+            "decisions_per_cpu_second": round(self.decisions_per_cpu_second, 1),
             "games_per_second": round(self.games_per_second, 2),
         }
 
@@ -43,7 +51,7 @@ def bench_engine(name: str, seconds: float = 3.0, seed: int = 1, **options: Any)
     game = games.load(name, **options)
     rng = random.Random(seed)
     decisions = played = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     deadline = start + seconds
     while True:
         state = game.new_state(seed=rng.getrandbits(32))
@@ -56,4 +64,5 @@ def bench_engine(name: str, seconds: float = 3.0, seed: int = 1, **options: Any)
         played += 1
         if time.perf_counter() >= deadline:
             break
-    return BenchResult(name, decisions, played, time.perf_counter() - start)
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu_start
+    return BenchResult(name, decisions, played, wall, cpu)

@@ -152,12 +152,13 @@ def bench(
         typer.echo(json.dumps([r.to_json() for r in results]))
         return
     table = Table(title="Engine speed (one core, random playouts)")
-    for column in ("game", "decisions/s", "games/s", "decisions", "games"):
+    for column in ("game", "decisions/s", "per CPU-s", "games/s", "decisions", "games"):
         table.add_column(column, justify="right")
     for r in results:
         table.add_row(
             r.game,
             f"{r.decisions_per_second:,.0f}",
+            f"{r.decisions_per_cpu_second:,.0f}",
             f"{r.games_per_second:,.1f}",
             f"{r.decisions:,}",
             f"{r.games:,}",
