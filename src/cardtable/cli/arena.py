@@ -116,15 +116,23 @@ def play_one(
     appends each decision's think time to ``think[seat]``."""
     decisions = 0
     while not state.is_over():
-        seats = state.to_act
-        # Several seats may act at once (a snap window): arrival order is random.
-        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-        legal = state.legal_actions(seat)
-        view = state.view(seat)
-        start = time.perf_counter()
-        action = players[seat].act(view, legal, rng)
-        if think is not None:
-            think[seat].append(time.perf_counter() - start)
+        # Several seats may act at once (a snap window): arrival order is random. A bot
+        # that returns None lets the moment pass, as at a server table: the next seat in
+        # that random order acts instead.
+        waiting = list(state.to_act)
+        while True:
+            seat = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
+            legal = state.legal_actions(seat)
+            view = state.view(seat)
+            start = time.perf_counter()
+            action = players[seat].act(view, legal, rng)
+            if think is not None:
+                think[seat].append(time.perf_counter() - start)
+            if action is not None:
+                break
+            waiting.remove(seat)
+            if not waiting:
+                raise RuntimeError("Every seat to act let the moment pass: the game is stuck")
         state.apply(seat, action)
         decisions += 1
     return decisions
