@@ -307,3 +307,13 @@ def test_medium_beats_random() -> None:
     result = simulate("cambio", {"players": 2}, ["medium", "random"], 60, seed=3)
     medium = result.tallies[0]
     assert medium.wins / medium.games >= 0.65
+
+
+def test_a_sim_with_snap_windows_lets_bystanders_pass() -> None:
+    """snap=anytime: ``cardtable sim`` asks the seats of a window in a random order and a bot
+    that returns None lets the next one act (docs/server.md, Bots)."""
+    result = simulate(
+        "cambio", {"players": 3, "snap": "anytime"}, ["medium", "easy", "random"], 12, seed=2
+    )
+    assert result.games == 12
+    assert result.tallies[0].wins > result.tallies[2].wins
