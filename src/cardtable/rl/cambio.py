@@ -1,0 +1,285 @@
+"""Cambio for the research adapters: the observation of a seat's view and the action
+index space (documented in ``docs/research.md``).
+
+**Positions.** A card on the table is addressed by *(relative seat, rank)*: the seat
+counted from the acting seat in playing order (0 is itself), and the card's rank among
+that seat's occupied slots, left to right (the game's slots keep their numbers for the
+whole round and may be empty; empty slots are skipped). A seat never holds more than
+``55 - players`` cards (54 cards, at least one on the pile, every other seat at least one
+but the seat whose card was just snapped), so ``M = 55 - players`` ranks per seat cover
+every position that can ever arise: every legal action has an index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardtable.core import Game, Outcome
+from cardtable.core.cards import JOKERS, RED_SUITS, standard_deck
+from cardtable.rl.encoding import (
+    Encoder,
+    Hot,
+    Index,
+    Unindexable,
+    Values,
+    View,
+    lower_is_better,
+)
+
+KEYS = "A23456789TJQKX"  # CB-4 match keys: kings share K, jokers share X
+FACE = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10} | {str(n): n for n in range(2, 10)}
+PHASES = ("setup", "turn", "drawn", "power", "over")
+STEPS = (
+    "peek_own",
+    "peek_opponent",
+    "swap",
+    "king_peek",
+    "king_swap",
+    "king_either",
+    "king_peek_last",
+)
+HIDDEN = "??"
+CONSTANTS = ("draw", "discard", "call", "skip", "wait")
+DRAW, DISCARD, CALL, SKIP, WAIT = range(5)
+_REPLACE, _GIVE, _PEEK, _SNAP, _SWAP = range(1, 6)
+F_OCCUPIED, F_UNKNOWN, F_KEY, F_VALUE, F_KNOWN = 0, 1, 2, 16, 17
+
+
+class CambioEncoder(Encoder):
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        p = self.players
+        o = game.options
+        self.M = m = 55 - p
+        self.N = n = p * m
+        red_king, joker = int(o["red_king"]), int(o["joker"])
+        # card -> (key index, value / 10)
+        self.card: dict[str, tuple[int, float]] = {}
+        for c in standard_deck(jokers=True):
+            if c in JOKERS:
+                key, value = KEYS.index("X"), joker
+            else:
+                key = KEYS.index(c[0])
+                value = red_king if c[0] == "K" and c[1] in RED_SUITS else FACE[c[0]]
+            self.card[c] = (key, value / 10)
+        # -- actions: draw discard call skip wait | replace M | give M | peek N | snap N | swap
+        self.REPLACE = 5
+        self.GIVE = self.REPLACE + m
+        self.PEEK = self.GIVE + m
+        self.SNAP = self.PEEK + n
+        self.SWAP = self.SNAP + n
+        self.num_actions = self.SWAP + n * (n - 1) // 2
+        self.wait_index = WAIT
+        self._parsed: dict[Any, tuple[int, ...]] = {}
+        self._by_holes: dict[tuple[int, tuple[tuple[int, ...], ...]], dict[Any, int]] = {}
+        # -- observation
+        lay = self.layout
+        self.o_phase = lay.block("phase", len(PHASES))
+        self.o_step = lay.block("power step", len(STEPS))
+        self.o_turn = lay.block("whose turn (relative seat)", p)
+        self.o_drawn = lay.block("drawn: someone holds a card / I know it", 2)
+        self.o_drawn_key = lay.block("drawn card's rank key", len(KEYS))
+        self.o_drawn_value = lay.block("drawn card's value / 10", 1)
+        self.o_deck = lay.block("deck size / 54", 1)
+        self.o_top = lay.block("top discard's rank key", len(KEYS))
+        self.o_top_value = lay.block("top discard's value / 10", 1)
+        self.o_pile = lay.block("discard pile size / 54", 1)
+        self.o_pile_keys = lay.block("discard pile: cards of each key / 4", len(KEYS))
+        self.o_snappable = lay.block("top discard may be snapped", 1)
+        self.o_caller = lay.block("caller (relative seat), then 'nobody'", p + 1)
+        self.o_give = lay.block("give pending / I give", 2)
+        self.o_give_to = lay.block("give goes to (relative seat)", p)
+        self.o_setup = lay.block("set-up looks left / 2 (relative seats)", p)
+        self.o_sizes = lay.block("cards held / 10, capped at 1 (relative seats)", p)
+        self.F = 17 + p
+        self.o_pos = lay.block(
+            "positions (relative seat, rank): occupied, unknown, key x14, value / 10, "
+            "known by (relative seats)",
+            n * self.F,
+        )
+        self.obs_size = lay.size
+        self._phase = {ph: self.o_phase + i for i, ph in enumerate(PHASES)}
+        self._step = {st: self.o_step + i for i, st in enumerate(STEPS)}
+        # per card code (and "??"): its one-hot offset in a position, its value / 10
+        self.offset = {c: F_KEY + key for c, (key, _) in self.card.items()} | {HIDDEN: F_UNKNOWN}
+        self.worth = {c: value for c, (_, value) in self.card.items()} | {HIDDEN: 0.0}
+        # per observing seat: the offset of seat t's "knows it" bit in a position
+        self.rel = [[F_KNOWN + (t - me) % p for t in range(p)] for me in range(p)]
+
+    # -- observations ------------------------------------------------------------------
+    def features(self, view: View, hot: Hot, index: Index, values: Values) -> None:
+        me: int = view["seat"]
+        p = self.players
+        card = self.card
+        hot.append(self._phase[view["phase"]])
+        step = view["step"]
+        if step is not None:
+            hot.append(self._step[step])
+        hot.append(self.o_turn + (view["turn"] - me) % p)
+        drawn = view["drawn"]
+        if drawn is not None:
+            hot.append(self.o_drawn)
+            if drawn != HIDDEN:
+                key, value = card[drawn]
+                hot += (self.o_drawn + 1, self.o_drawn_key + key)
+                index.append(self.o_drawn_value)
+                values.append(value)
+        index.append(self.o_deck)
+        values.append(view["deck"] / 54)
+        pile: list[str] = view["discard"]
+        if pile:
+            key, value = card[pile[-1]]
+            hot.append(self.o_top + key)
+            index += (self.o_top_value, self.o_pile)
+            values += (value, len(pile) / 54)
+            counts = [0] * len(KEYS)
+            for c in pile:
+                counts[card[c][0]] += 1
+            base = self.o_pile_keys
+            for k, n in enumerate(counts):
+                if n:
+                    index.append(base + k)
+                    values.append(min(n / 4, 1.0))
+        if view["snappable"]:
+            hot.append(self.o_snappable)
+        caller = view["caller"]
+        hot.append(self.o_caller + (p if caller is None else (caller - me) % p))
+        give = view["give"]
+        if give is not None:
+            hot.append(self.o_give)
+            if give["seat"] == me:
+                hot.append(self.o_give + 1)
+            hot.append(self.o_give_to + (give["to"][0] - me) % p)
+        for s, left in enumerate(view["setup_peeks"]):
+            if left:
+                index.append(self.o_setup + (s - me) % p)
+                values.append(left / 2)
+        # positions
+        f, m = self.F, self.M
+        offset, worth = self.offset, self.worth
+        put = hot.append
+        rel = self.rel[me]
+        hands: list[list[str | None]] = view["hands"]
+        known: list[list[list[int]]] = view["known_by"]
+        for s in range(p):
+            r = (s - me) % p
+            first = at = self.o_pos + r * m * f
+            knows = known[s]
+            for i, held in enumerate(hands[s]):
+                if held is None:
+                    continue
+                put(at)
+                put(at + offset[held])
+                v = worth[held]
+                if v:
+                    index.append(at + F_VALUE)
+                    values.append(v)
+                for t in knows[i]:
+                    put(at + rel[t])
+                at += f
+            index.append(self.o_sizes + r)
+            values.append(min((at - first) / (10 * f), 1.0))
+
+    # -- actions -----------------------------------------------------------------------
+    def _parse(self, action: Any) -> tuple[int, ...]:
+        parsed = self._parsed.get(action)
+        if parsed is None:
+            d = self.game.action_to_json(action)
+            kind = d["type"]
+            if kind in CONSTANTS:
+                parsed = (0, CONSTANTS.index(kind))
+            elif kind == "replace":
+                parsed = (_REPLACE, d["slot"])
+            elif kind == "give":
+                parsed = (_GIVE, d["slot"])
+            elif kind == "peek":
+                parsed = (_PEEK, d["seat"], d["slot"])
+            elif kind == "snap":
+                parsed = (_SNAP, d["seat"], d["slot"])
+            elif kind == "swap":
+                parsed = (_SWAP, *d["a"], *d["b"])
+            else:  # pragma: no cover - the wire has no other kinds
+                raise Unindexable(f"Unknown Cambio action {d!r}")
+            self._parsed[action] = parsed
+        return parsed
+
+    def indices(self, legal: Sequence[Any], seat: int, view: Callable[[], View]) -> list[int]:
+        """An index depends on the action, the acting seat and where the table's empty
+        slots are (a card's rank skips them): one cache per (seat, empty slots)."""
+        hands = view()["hands"]
+        holes = tuple(
+            tuple(i for i, c in enumerate(hand) if c is None) if None in hand else ()
+            for hand in hands
+        )
+        caches = self._by_holes
+        cache = caches.get((seat, holes))
+        if cache is None:
+            if len(caches) > 4096:
+                caches.clear()
+            cache = caches[seat, holes] = {}
+        get = cache.get
+        out = [get(a, -1) for a in legal]
+        if -1 in out:
+            ranks = self.ranks(hands)
+            for k, a in enumerate(legal):
+                if out[k] < 0:
+                    out[k] = cache[a] = self._index(self._parse(a), seat, ranks)
+        return out
+
+    def ranks(self, hands: list[list[str | None]]) -> list[list[int]]:
+        """Per seat, per slot: the slot's rank among the seat's occupied slots."""
+        out = []
+        for hand in hands:
+            row = []
+            k = 0
+            for c in hand:
+                row.append(k)
+                if c is not None:
+                    k += 1
+            out.append(row)
+        return out
+
+    def _index(self, a: tuple[int, ...], seat: int, ranks: list[list[int]]) -> int:
+        kind = a[0]
+        if kind == 0:
+            return a[1]
+        if kind in (_REPLACE, _GIVE):
+            k = ranks[seat][a[1]]
+            if k >= self.M:
+                raise Unindexable(f"Card rank {k} is past the cap {self.M}")
+            return (self.REPLACE if kind == _REPLACE else self.GIVE) + k
+        if kind == _SWAP:
+            x = self._position(ranks, seat, a[1], a[2])
+            y = self._position(ranks, seat, a[3], a[4])
+            if x > y:
+                x, y = y, x
+            return self.SWAP + x * (2 * self.N - x - 1) // 2 + (y - x - 1)
+        base = self.PEEK if kind == _PEEK else self.SNAP
+        return base + self._position(ranks, seat, a[1], a[2])
+
+    def _position(self, ranks: list[list[int]], me: int, seat: int, slot: int) -> int:
+        k = ranks[seat][slot]
+        if k >= self.M:
+            raise Unindexable(f"Card rank {k} is past the cap {self.M}")
+        return ((seat - me) % self.players) * self.M + k
+
+    def build_names(self) -> list[str]:
+        m, n = self.M, self.N
+        pos = [f"{x // m:+d}:{x % m}" for x in range(n)]
+        names = list(CONSTANTS)
+        names += [f"replace:{k}" for k in range(m)]
+        names += [f"give:{k}" for k in range(m)]
+        names += [f"peek:{q}" for q in pos]
+        names += [f"snap:{q}" for q in pos]
+        names += [f"swap:{pos[x]}/{pos[y]}" for x in range(n) for y in range(x + 1, n)]
+        return names
+
+    def optional(self, legal: Sequence[Any]) -> bool:
+        return bool(legal) and self._parse(legal[0])[0] == _SNAP
+
+    def score_rewards(self, outcome: Outcome) -> list[float]:
+        return lower_is_better(outcome.scores)
+
+
+ENCODER = CambioEncoder

@@ -1,0 +1,168 @@
+"""The contract every per-game encoder fulfils (``cardtable.rl.<game>``), and the pieces
+they share.
+
+An encoder turns a seat's **view** (never the state) into a fixed-size float vector, and
+the game's actions into a fixed ``Discrete(n)`` index space: one index per possible
+action of that game and option set, the same meaning in every position. Seats are always
+*relative* to the seat that observes or acts (offset 0 is that seat, 1 the next one in
+playing order, …), so one policy can play any seat.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from cardtable.core import Game, Outcome
+
+View = Mapping[str, Any]
+Hot = list[int]  # indexes of the observation set to 1.0
+Index = list[int]  # indexes of the other non-zero entries …
+Values = list[float]  # … and their values, in the same order
+
+REWARDS = ("win", "score")
+
+
+class Unindexable(ValueError):
+    """A legal action falls outside the documented index space (a hand grew past the
+    encoder's cap). The adapters end the episode as *truncated* when it happens."""
+
+
+class Layout:
+    """Named blocks of a flat vector, allotted in order: ``block("hand", 13)`` returns the
+    offset of a new block of 13 entries. ``names`` keeps (name, offset, size) for the
+    documentation and for people reading a vector."""
+
+    def __init__(self) -> None:
+        self.size = 0
+        self.blocks: list[tuple[str, int, int]] = []
+
+    def block(self, name: str, size: int) -> int:
+        offset = self.size
+        self.blocks.append((name, offset, size))
+        self.size += size
+        return offset
+
+
+class Encoder(ABC):
+    """Observation encoding and action indexing of one game with one set of options."""
+
+    #: the number of observation entries and of action indices
+    obs_size: int
+    num_actions: int
+    #: bounds of every observation entry (``Box(low, high)``)
+    low: float = -1.0
+    high: float = 1.0
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.players = game.players
+        self.layout = Layout()
+        self._names: list[str] | None = None
+        self._cache: list[dict[Any, int]] = [{} for _ in range(self.players)]
+
+    # -- observations ------------------------------------------------------------------
+    def observation(self, view: View) -> np.ndarray:
+        """A fresh float32 vector for ``view`` (what the view's seat knows)."""
+        out = np.zeros(self.obs_size, np.float32)
+        self.encode_into(view, out)
+        return out
+
+    def encode_into(self, view: View, out: np.ndarray) -> None:
+        """Write the encoding of ``view`` into ``out`` (a zeroed float32 vector)."""
+        hot: Hot = []
+        index: Index = []
+        values: Values = []
+        self.features(view, hot, index, values)
+        out[hot] = 1.0
+        if index:
+            out[index] = values
+
+    @abstractmethod
+    def features(self, view: View, hot: Hot, index: Index, values: Values) -> None:
+        """Append the non-zero entries of the encoding of ``view``: to ``hot`` the indexes
+        set to one, to ``index`` and ``values`` the others. Built from the view alone."""
+
+    # -- actions -----------------------------------------------------------------------
+    def indices(self, legal: Sequence[Any], seat: int, view: Callable[[], View]) -> list[int]:
+        """The index of each of ``legal`` (the actions of ``seat`` now, in order);
+        ``view()`` gives the seat's view when an index depends on the table (it is built
+        only if asked for). Raises ``Unindexable`` for an action outside the space.
+
+        The default looks each action up in a per-seat cache (actions are hashable values,
+        and their index depends only on the action and the acting seat) and asks
+        ``index(action, seat)`` for the ones it has not met yet."""
+        cache = self._cache[seat]
+        get = cache.get
+        out = [get(a, -1) for a in legal]
+        if -1 in out:
+            for k, a in enumerate(legal):
+                if out[k] < 0:
+                    out[k] = cache[a] = self.index(a, seat)
+        return out
+
+    def index(self, action: Any, seat: int) -> int:
+        """The index of one action of ``seat`` (see ``indices``)."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def build_names(self) -> list[str]:
+        """One short, unique name per index (documentation, OpenSpiel's action strings)."""
+
+    def name(self, index: int) -> str:
+        if self._names is None:
+            self._names = self.build_names()
+            assert len(self._names) == self.num_actions
+        return self._names[index]
+
+    def optional(self, legal: Sequence[Any]) -> bool:
+        """Whether a seat listed in ``to_act`` behind the first one may decline to act
+        (Cambio's snap window). Such a seat is asked with one extra choice, ``wait``."""
+        return False
+
+    #: the index of the ``wait`` choice, for encoders whose ``optional`` can be true
+    wait_index: int | None = None
+
+    # -- rewards -----------------------------------------------------------------------
+    def rewards(self, outcome: Outcome, kind: str) -> list[float]:
+        """Each seat's reward for a finished game: ``win`` (the default, zero-sum: a lone
+        winner +1, each loser -1/(n-1), shared on ties) or ``score`` (the game's score as a
+        difference, see each encoder)."""
+        if kind == "win":
+            return win_share(outcome.winners, self.players)
+        return self.score_rewards(outcome)
+
+    @abstractmethod
+    def score_rewards(self, outcome: Outcome) -> list[float]: ...
+
+
+def win_share(winners: Sequence[int], players: int) -> list[float]:
+    """Zero-sum win/loss: the winners share ``+1``-worth of the pot. A lone winner gets
+    +1 and every loser -1/(n-1); with w tied winners each gets (n/w - 1)/(n - 1); when
+    everybody ties everybody gets 0. Two players: +1 / -1 / 0 on a tie."""
+    if not winners or len(winners) == players:
+        return [0.0] * players
+    lose = -1.0 / (players - 1)
+    win = (players / len(winners) - 1.0) / (players - 1)
+    won = set(winners)
+    return [win if s in won else lose for s in range(players)]
+
+
+def lower_is_better(scores: Sequence[float]) -> list[float]:
+    """Score difference when a low score wins: the mean of the others' scores minus mine
+    (zero-sum)."""
+    n = len(scores)
+    total = sum(scores)
+    return [(total - s) / (n - 1) - s for s in scores]
+
+
+def relative(seat: int, me: int, players: int) -> int:
+    """``seat`` counted from ``me`` in playing order (0 is ``me``)."""
+    return (seat - me) % players
+
+
+def clip(value: float, low: float = -1.0, high: float = 1.0) -> float:
+    return low if value < low else high if value > high else value

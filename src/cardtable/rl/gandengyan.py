@@ -1,0 +1,220 @@
+"""Gan Deng Yan for the research adapters: the observation of a seat's view and the action
+index space (documented in ``docs/research.md``).
+
+Suits never matter in play (GD-2) and the engine treats two plays that use the same ranks
+the same way as one action, so an index names a play by its **reading**: for every card,
+the rank it stands for and whether it is a joker. The key of a play writes each card as
+its rank letter, followed by ``*`` for a joker, in the engine's canonical order (by the
+rank stood for, natural cards before jokers): ``34*5`` is a straight 3-4-5 whose 4 is a
+joker, ``555*`` three 5s one of which is a joker, ``**`` the joker bomb of two. The space
+enumerates every reading the rules allow with the cards of the table's deck(s): singles,
+pairs, triples, bombs of 4 or more cards (jokers filling in), joker bombs, straights and
+consecutive pairs with every placement of the jokers, in that order after ``pass``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from cardtable.core import Game, Outcome
+from cardtable.core.cards import JOKERS
+from cardtable.rl.encoding import Encoder, Hot, Index, Unindexable, Values, View, clip
+
+ORDER = "3456789TJQKA2"
+RANK = {r: i for i, r in enumerate(ORDER)}
+KINDS = ("single", "pair", "triple", "straight", "consecutive_pairs", "bomb", "joker_bomb")
+COUNT_BITS = 6  # cards held by a seat: thermometer 1..6
+
+
+def segment(rank: str, naturals: int, jokers: int) -> str:
+    return rank * naturals + (rank + "*") * jokers
+
+
+def play_keys(decks: int, min_pairs: int) -> Iterator[str]:
+    """Every reading a play can have with ``decks`` decks, in the documented order."""
+    naturals, jokers = 4 * decks, 2 * decks
+    # sets: singles, pairs, triples, then bombs by size
+    for size in (1, 2, 3):
+        for r in ORDER:
+            most = 0 if size == 1 or r == "2" else min(jokers, size - 1)
+            for j in range(most + 1):
+                if size - j <= naturals:
+                    yield segment(r, size - j, j)
+    for size in range(4, naturals + jokers + 1):
+        for r in ORDER:
+            for j in range(0, (0 if r == "2" else min(jokers, size - 1)) + 1):
+                if 1 <= size - j <= naturals:
+                    yield segment(r, size - j, j)
+    for k in range(2, jokers + 1):
+        yield "*" * k
+    runs = ORDER[:-1]  # 3 … A: a 2 is never in a straight or consecutive pairs
+    for length in range(3, len(runs) + 1):
+        for start in range(len(runs) - length + 1):
+            window = runs[start : start + length]
+            for j in range(min(jokers, length - 1) + 1):
+                for wild in combinations(range(length), j):
+                    yield "".join(
+                        segment(r, 0, 1) if i in wild else r for i, r in enumerate(window)
+                    )
+    for length in range(min_pairs, len(runs) + 1):
+        for start in range(len(runs) - length + 1):
+            window = runs[start : start + length]
+            for spread in spreads(length, jokers):
+                if sum(spread) < 2 * length:
+                    yield "".join(segment(r, 2 - j, j) for r, j in zip(window, spread, strict=True))
+
+
+def spreads(length: int, jokers: int) -> Iterator[tuple[int, ...]]:
+    """Jokers per pair (0, 1 or 2) along ``length`` pairs, at most ``jokers`` in all, in
+    lexicographic order."""
+    if length == 0:
+        yield ()
+        return
+    for j in range(min(2, jokers) + 1):
+        for rest in spreads(length - 1, jokers - j):
+            yield (j, *rest)
+
+
+@lru_cache(maxsize=8)
+def all_keys(decks: int, min_pairs: int) -> tuple[tuple[str, ...], dict[str, int]]:
+    """The keys of the index space (``pass`` first) and the index of each."""
+    keys = ("pass", *play_keys(decks, min_pairs))
+    return keys, {k: i for i, k in enumerate(keys)}
+
+
+def key_of(wire: dict[str, Any]) -> str:
+    """The reading key of a play's wire form."""
+    cards: list[str] = wire["cards"]
+    reading: list[str] | None = wire.get("as")
+    if reading is None:
+        if all(c in JOKERS for c in cards):
+            return "*" * len(cards)
+        reading = [c[0] for c in cards]
+    pairs = sorted(
+        ((RANK[r], c in JOKERS, r) for c, r in zip(cards, reading, strict=True)),
+    )
+    return "".join(r + ("*" if joker else "") for _, joker, r in pairs)
+
+
+class GanDengYanEncoder(Encoder):
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        o = game.options
+        p = self.players
+        decks = o["decks"]
+        self.decks = d = (1 if p == 2 else 2) if decks == "auto" else int(decks)
+        self.naturals, self.jokers = 4 * d, 2 * d
+        self.keys, self.index_of = all_keys(d, int(o["min_consecutive_pairs"]))
+        assert len(self.index_of) == len(self.keys), "duplicate play keys"
+        self.num_actions = len(self.keys)
+        # -- observation
+        lay = self.layout
+        c, j = self.naturals, self.jokers
+        self.o_hand = lay.block(f"my hand: per rank, holds >= 1..{c} (thermometer)", 13 * c)
+        self.o_hand_j = lay.block(f"my jokers (thermometer 1..{j})", j)
+        self.o_played = lay.block("played this hand: per rank (thermometer)", 13 * c)
+        self.o_played_j = lay.block("jokers played (thermometer)", j)
+        self.o_counts = lay.block("cards held per relative seat: >= 1..6 (thermometer)", p * 6)
+        self.o_count_n = lay.block("cards held / 20, capped at 1 (relative seats)", p)
+        self.o_plays = lay.block("played this hand: at least once / twice (relative seats)", 2 * p)
+        self.o_dealer = lay.block("dealer (relative seat)", p)
+        self.o_leader = lay.block("leader of the trick (relative seat)", p)
+        self.o_beat = lay.block("a play to beat", 1)
+        self.o_beat_kind = lay.block("its kind", len(KINDS))
+        self.o_beat_rank = lay.block("its lowest rank", 13)
+        self.o_beat_len = lay.block("its length / 12", 1)
+        self.o_beat_seat = lay.block("who played it (relative seat)", p)
+        self.o_passes = lay.block("passes since that play / players", 1)
+        self.o_talon = lay.block("talon / cards in the deck(s)", 1)
+        self.o_bombs = lay.block("bombs played this hand (thermometer 1..4)", 4)
+        self.o_totals = lay.block("game totals / 64, clipped to [-1, 1] (relative seats)", p)
+        self.o_hands = lay.block("hand number / hands in the game; last hand", 2)
+        self.obs_size = lay.size
+        self._kind = {k: self.o_beat_kind + i for i, k in enumerate(KINDS)}
+
+    # -- observations ------------------------------------------------------------------
+    def _counts(self, cards: Sequence[str], base: int, jbase: int, hot: Hot) -> None:
+        counts = [0] * 13
+        jokers = 0
+        for card in cards:
+            if card in JOKERS:
+                jokers += 1
+            else:
+                counts[RANK[card[0]]] += 1
+        c = self.naturals
+        for r, n in enumerate(counts):
+            if n:
+                at = base + r * c
+                hot += range(at, at + min(n, c))
+        if jokers:
+            hot += range(jbase, jbase + min(jokers, self.jokers))
+
+    def features(self, view: View, hot: Hot, index: Index, values: Values) -> None:
+        me: int = view["seat"]
+        p = self.players
+        self._counts(view["hand"], self.o_hand, self.o_hand_j, hot)
+        self._counts(view["played"], self.o_played, self.o_played_j, hot)
+        for s, n in enumerate(view["counts"]):
+            r = (s - me) % p
+            if n:
+                at = self.o_counts + r * 6
+                hot += range(at, at + min(n, 6))
+                index.append(self.o_count_n + r)
+                values.append(min(n / 20, 1.0))
+        for s, n in enumerate(view["plays"]):
+            if n:
+                r = (s - me) % p
+                hot.append(self.o_plays + 2 * r)
+                if n > 1:
+                    hot.append(self.o_plays + 2 * r + 1)
+        hot.append(self.o_dealer + (view["dealer"] - me) % p)
+        if view["leader"] is not None:
+            hot.append(self.o_leader + (view["leader"] - me) % p)
+        beat = view["to_beat"]
+        if beat is not None:
+            hot += (self.o_beat, self._kind[beat["kind"]])
+            if beat["rank"] is not None:
+                hot.append(self.o_beat_rank + RANK[beat["rank"]])
+            index.append(self.o_beat_len)
+            values.append(min(beat["length"] / 12, 1.0))
+            hot.append(self.o_beat_seat + (beat["seat"] - me) % p)
+        if view["passes"]:
+            index.append(self.o_passes)
+            values.append(view["passes"] / p)
+        index.append(self.o_talon)
+        values.append(view["talon"] / (54 * self.decks))
+        if view["bombs"]:
+            hot += range(self.o_bombs, self.o_bombs + min(view["bombs"], 4))
+        for s, total in enumerate(view["totals"]):
+            if total:
+                index.append(self.o_totals + (s - me) % p)
+                values.append(clip(total / 64))
+        index.append(self.o_hands)
+        values.append(view["hand_no"] / view["hand_count"])
+        if view["hand_no"] == view["hand_count"]:
+            hot.append(self.o_hands + 1)
+
+    # -- actions -----------------------------------------------------------------------
+    def indices(self, legal: Sequence[Any], seat: int, view: Callable[[], View]) -> list[int]:
+        # A play's index does not depend on the seat: one cache for all.
+        return super().indices(legal, 0, view)
+
+    def index(self, action: Any, seat: int) -> int:
+        wire = self.game.action_to_json(action)
+        key = "pass" if wire["type"] == "pass" else key_of(wire)
+        index = self.index_of.get(key)
+        if index is None:
+            raise Unindexable(f"The play {key!r} has no index: {wire!r}")
+        return index
+
+    def build_names(self) -> list[str]:
+        return ["pass", *(f"play:{k}" for k in self.keys[1:])]
+
+    def score_rewards(self, outcome: Outcome) -> list[float]:
+        return list(outcome.scores)  # points won and paid: already zero-sum
+
+
+ENCODER = GanDengYanEncoder
