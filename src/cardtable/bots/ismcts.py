@@ -172,6 +172,26 @@ class Ismcts:
         seats = state.to_act
         return seats[0] if len(seats) == 1 else rng.choice(seats)
 
+    def rollout_move(self, state: State[Any], rng: random.Random) -> tuple[int, Any]:
+        """The next move of a rollout. Several seats able to act come in a random order
+        (arrival order); a policy that returns None for a seat lets the moment pass to the
+        next one, as a bot does at a table, and the last seat asked moves at random."""
+        seats = state.to_act
+        if len(seats) == 1:
+            actor = seats[0]
+            legal = state.legal_actions(actor)
+            action = self.policy(state, actor, legal, rng)
+            return actor, legal[rng.randrange(len(legal))] if action is None else action
+        waiting = list(seats)
+        while True:
+            actor = waiting.pop(rng.randrange(len(waiting)))
+            legal = state.legal_actions(actor)
+            action = self.policy(state, actor, legal, rng)
+            if action is not None:
+                return actor, action
+            if not waiting:
+                return actor, legal[rng.randrange(len(legal))]
+
     def rollout(self, state: State[Any], rng: random.Random) -> Sequence[float]:
         horizon, mark = self.horizon, self._mark
         for _ in range(self.limits.rollout_steps):
@@ -179,9 +199,8 @@ class Ismcts:
                 return win_rewards(state)
             if horizon is not None and horizon(state) != mark:
                 break
-            actor = self.next_actor(state, rng)
-            legal = state.legal_actions(actor)
-            state.apply(actor, self.policy(state, actor, legal, rng))
+            actor, action = self.rollout_move(state, rng)
+            state.apply(actor, action)
         if state.is_over():
             return win_rewards(state)
         if self.evaluate is not None:
