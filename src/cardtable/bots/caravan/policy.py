@@ -312,6 +312,9 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
     ]
     sold = [status(values[own + c], values[other + c]) for c in range(CARAVANS)]
     now = _judged(table, values, ends, parts, sold, style)
+    total = parts[0] + parts[1] + parts[2]
+    won, lost = sold.count(1), sold.count(-1)
+    threat, threat_them, danger = style.threat, style.threat * them, style.danger
     spend = spend_cost(table)
     out = []
     kept: dict[str, float] = {}
@@ -334,12 +337,23 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
                 m, t, em, et = points, values[other + c], end, ends[other + c]
             else:
                 m, t, em, et = values[own + c], points, ends[own + c], end
-            new_parts, new_sold = parts[:], sold[:]
-            new_parts[c] = pair_score(m, t, em, et, them)
-            new_sold[c] = status(m, t)
-            score = combine(new_parts, new_sold, style)
-            if style.danger and -WIN < score < WIN:
-                score -= style.danger * _danger(table, new_sold, change, own, other)
+            a, b = LOW <= m <= HIGH, LOW <= t <= HIGH
+            side = 1 if a and (not b or m > t) else -1 if b and (not a or t > m) else 0
+            was = sold[c]
+            mine = won - (was == 1) + (side == 1)
+            theirs = lost - (was == -1) + (side == -1)
+            if mine + theirs == CARAVANS:
+                score = WIN if mine >= 2 else -WIN
+            else:
+                score = total - parts[c] + pair_score(m, t, em, et, them)
+                if mine >= 2:
+                    score += threat
+                if theirs >= 2:
+                    score -= threat_them
+                if danger and theirs and theirs + mine == 2:
+                    new_sold = sold[:]
+                    new_sold[c] = side
+                    score -= danger * _danger(table, new_sold, change, own, other)
         else:
             new_values, new_ends = list(values), list(ends)
             for x, points, end in change:

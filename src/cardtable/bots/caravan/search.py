@@ -21,7 +21,7 @@ from cardtable.bots.caravan.table import Rules, Table, from_view, from_wire
 # Rollouts stop after this many moves and ``evaluate`` values the position there: a
 # Caravan game between good players lasts some 40 moves, too long to play out many
 # times a second, and the heuristic's score of a position a few moves on is a good guide.
-ROLLOUT_PLIES = 8
+ROLLOUT_PLIES = 6
 # How sharply a position score turns into a chance to win (a sold pair is worth 1).
 SCALE = 1.1
 # The rollout players: the medium heuristic, now and then a near-best move instead, so
@@ -89,9 +89,9 @@ def evaluate(state: Any) -> list[float]:
 
 # Simulations per move for ``hard``: well under a second on a quiet core; the time cap
 # (1 s) is a safety net.
-hard_iterations = 200
+hard_iterations = 120
 tree_depth = 1
-SHORTLIST = 6
+SHORTLIST = 5
 SHORTLIST_MARGIN = 1.5
 
 
