@@ -61,6 +61,9 @@ def test_scenario_outcomes_are_the_engines() -> None:
     assert finish("cambio", "upset")["outcome"]["winners"] == [1]
     assert finish("cabo", "kamikaze")["outcome"]["scores"] == [50, 0]
     assert finish("gandengyan", "payment")["outcome"]["scores"] == [20, -20]
+    caravan = finish("caravan", "tutorial")  # the joker's move sells the third pair
+    assert caravan["outcome"]["winners"] == [0] and caravan["outcome"]["scores"] == [3, 0]
+    assert caravan["view"]["sellers"] == [0, 0, 0]
 
 
 def test_wrong_scenario_input_is_refused_with_its_reason(client: Any) -> None:
