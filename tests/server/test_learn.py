@@ -110,6 +110,33 @@ def test_cambio_hand_lab_matches_the_engine(client: Any) -> None:
     assert bad.status_code == 422 and "1x" in bad.json()["detail"]
 
 
+def test_cambio_hand_lab_takes_the_readers_card_values(client: Any) -> None:
+    rng = random.Random(8)
+    deck = list(labs.CAMBIO_CARDS)
+    for _ in range(30):
+        hand = rng.sample(deck, rng.randint(0, 8))
+        red_king, joker = rng.randint(-10, 10), rng.randint(-10, 10)
+        body = {"cards": hand, "red_king": red_king, "joker": joker}
+        data = post(client, "/api/labs/cambio/hand", body).json()
+        ids = [v["id"] for v in data["variants"]]
+        assert ids[:4] == ["sum", "pairs_cancel", "red_king_10", "joker_minus_2"]
+        assert ids[4:] == ["own_sum", "own_pairs_cancel"]  # beside the fixed schemes
+        for v in data["variants"]:
+            assert v["score"] == games.load("cambio", **v["options"]).score(hand), (hand, v)
+        own = games.load("cambio", red_king=red_king, joker=joker)
+        assert data["values"] == [own.values[c] for c in hand]
+    only = post(client, "/api/labs/cambio/hand", {"cards": ["RJ"], "joker": -5}).json()
+    assert only["own"] == {"joker": -5} and only["variants"][4]["score"] == -5
+    plain = post(client, "/api/labs/cambio/hand", {"cards": ["RJ"]}).json()
+    assert len(plain["variants"]) == 4 and plain["own"] is None
+    for name, value in (("red_king", 11), ("joker", -11), ("joker", "x"), ("red_king", True)):
+        bad = post(client, "/api/labs/cambio/hand", {"cards": ["Kh"], name: value})
+        assert bad.status_code == 422, (name, value)
+        assert bad.json()["code"] == "bad_lab_input"
+        detail = bad.json()["detail"]
+        assert detail.startswith(f"{name}:") and "-10 to 10" in detail, detail
+
+
 def test_cabo_calculator_kamikaze_and_reset(client: Any) -> None:
     body = {
         "rounds": [

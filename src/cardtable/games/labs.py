@@ -26,6 +26,24 @@ def cambio_score(cards: Sequence[str], options: Mapping[str, object] | None = No
     return cambio_cards.score_hand(cards, options)
 
 
+CAMBIO_VALUE_OPTIONS: tuple[str, ...] = ("red_king", "joker")
+
+
+def cambio_value_option(name: str, value: object) -> int:
+    """A card-value option of the hand lab (``red_king``, ``joker``) checked exactly as a
+    Cambio table checks it; ``ValueError`` names the option, the value and what it accepts."""
+    from cardtable.core.errors import InvalidOptions
+    from cardtable.games import game_class
+
+    found = {o.name: o for o in game_class("cambio").OPTIONS}
+    if name not in CAMBIO_VALUE_OPTIONS:
+        raise ValueError(f"{name!r} is not a card-value option")
+    try:
+        return int(found[name].validate(value))
+    except InvalidOptions as error:
+        raise ValueError(str(error)) from None
+
+
 def cambio_value(card: str, red_king: int = -1, joker: int = 0) -> int:
     if card not in cambio_cards.MATCH_KEY:
         raise ValueError(f"{card!r} is not a Cambio card")

@@ -30,19 +30,36 @@ CAMBIO_VARIANTS: list[tuple[str, dict[str, Any]]] = [
 
 class CambioHand(BaseModel):
     cards: list[str] = Field(max_length=MAX_CARDS)
+    red_king: Any = None  # checked as a table checks its options (a number from -10 to 10)
+    joker: Any = None
 
 
 async def cambio_hand(body: CambioHand) -> dict[str, Any]:
-    """A Cambio hand's score under every scoring variant, side by side."""
+    """A Cambio hand's score under every scoring variant, side by side; with ``red_king``
+    and/or ``joker``, also under every scheme with the reader's own card values."""
     for card in body.cards:
         if card not in labs.CAMBIO_CARDS:
             raise refuse(f"cards: {card!r} is not a Cambio card (codes such as 7h, Kd, RJ)")
+    own: dict[str, int] = {}
+    for name in labs.CAMBIO_VALUE_OPTIONS:
+        value = getattr(body, name)
+        if value is not None:
+            try:
+                own[name] = labs.cambio_value_option(name, value)
+            except ValueError as error:
+                raise refuse(f"{name}: {error}") from None
+    variants = list(CAMBIO_VARIANTS)
+    if own:
+        variants += [
+            (f"own_{scheme}", {"scoring": scheme, **own}) for scheme in labs.CAMBIO_SCHEMES
+        ]
     return {
         "cards": body.cards,
-        "values": [labs.cambio_value(c) for c in body.cards],
+        "values": [labs.cambio_value(c, **own) for c in body.cards],
+        "own": own or None,
         "variants": [
             {"id": name, "options": opts, "score": labs.cambio_score(body.cards, opts)}
-            for name, opts in CAMBIO_VARIANTS
+            for name, opts in variants
         ],
     }
 
