@@ -18,7 +18,9 @@ from cardtable.server.autoplay import BotWorkers
 from cardtable.server.errors import BAD_REQUEST, ApiError
 from cardtable.server.fanout import Fanout, InProcessFanout
 from cardtable.server.house import House
+from cardtable.server.online_routes import ONLINE
 from cardtable.server.persist import AsyncStore
+from cardtable.server.ratelimit import Limiter
 from cardtable.server.routes import API, PAGES, SOCKETS
 from cardtable.server.settings import Settings
 from cardtable.store import open_store
@@ -51,7 +53,8 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
         lifespan=lifespan,
     )
     app.state.settings = settings
-    for route in [*API, *PAGES]:
+    app.state.limiter = Limiter()
+    for route in [*API, *ONLINE, *PAGES]:
         app.add_api_route(route.path, route.endpoint, methods=[route.method], **route.options)
     for path, endpoint in SOCKETS:
         app.add_api_websocket_route(path, endpoint)

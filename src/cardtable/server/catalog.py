@@ -25,18 +25,22 @@ class GameInfo(BaseModel):
     players: PlayerRange
     options: list[dict[str, Any]]
     bots: list[str]
+    levels: list[str]
 
 
 def game_info(name: str) -> GameInfo:
     cls = games.game_class(name)
     players = cls.option("players")
     values = [int(v) for v in players.values()]
+    offered = bots.available(cls())
     return GameInfo(
         name=name,
         title=cls.title,
         players=PlayerRange(min=min(values), max=max(values), default=int(players.default)),
         options=[option.to_json() for option in cls.OPTIONS],
-        bots=bots.available(cls()),
+        bots=offered,
+        # The levels a person picks from (bot:LEVEL), without the experiments' ismcts:N.
+        levels=[name for name in offered if ":" not in name],
     )
 
 

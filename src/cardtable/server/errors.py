@@ -49,3 +49,5 @@ NO_SUCH_TABLE = "unknown_table"  # 404
 NO_SUCH_SEAT = "unknown_seat"  # 404
 SEAT_TAKEN = "seat_taken"  # 409
 NO_FREE_SEAT = "no_free_seat"  # 409
+NOT_OVER = "not_over"  # 409: a rematch of a game still being played
+NOT_INVITED = "not_invited"  # 403: a private table without its invite key

@@ -13,22 +13,26 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtable import games
-from cardtable.core import Game, InvalidOptions, State
+from cardtable.core import Event, Game, InvalidOptions, State
 from cardtable.core.rng import new_seed
 from cardtable.server.autoplay import BotWorkers
 from cardtable.server.errors import (
+    BAD_TOKEN,
     NO_FREE_SEAT,
     NO_SUCH_SEAT,
     NO_SUCH_TABLE,
+    NOT_INVITED,
+    NOT_OVER,
     SEAT_TAKEN,
     ApiError,
 )
 from cardtable.server.fanout import Fanout
 from cardtable.server.live import LiveTable
 from cardtable.server.persist import AsyncStore
-from cardtable.server.seating import Plan
+from cardtable.server.seating import Plan, SeatSpec
 from cardtable.server.tokens import hash_token, new_table_id, new_token
 from cardtable.store import BOT, BROKEN, HUMAN, PLAYING, SeatRecord, TableRecord
+from cardtable.store.online import UserRecord
 from cardtable.store.schema import utcnow
 
 log = logging.getLogger("cardtable.server")
@@ -50,15 +54,30 @@ class House:
         self.workers = workers
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
+        self._rematches: dict[str, asyncio.Task[str]] = {}
 
     # -- creating --------------------------------------------------------------------
-    async def create(self, plan: Plan) -> Ticket:
+    async def create(
+        self,
+        plan: Plan,
+        *,
+        hold: bool = True,
+        user: UserRecord | None = None,
+        **online: Any,
+    ) -> Ticket:
+        """Store and start a new table; with ``hold`` the creator (``user``, if known)
+        takes its first human seat. ``online``: TableRecord's public, rated, clock,
+        invite_hash."""
         seats = [SeatRecord(i, spec.kind, spec.bot) for i, spec in enumerate(plan.seats)]
-        first_human = next((s.seat for s in seats if s.kind == HUMAN), None)
+        first_human = next((s.seat for s in seats if s.kind == HUMAN), None) if hold else None
         token = None
         if first_human is not None:
             token = new_token()
-            seats[first_human] = replace(seats[first_human], token_hash=hash_token(token))
+            seats[first_human] = replace(
+                seats[first_human],
+                token_hash=hash_token(token),
+                user_id=user.id if user else None,
+            )
         record = TableRecord(
             id=new_table_id(),
             game=plan.game.name,
@@ -70,9 +89,13 @@ class House:
             status=PLAYING,
             created_at=utcnow(),
             updated_at=utcnow(),
+            **online,
         )
         await self.store.create(record)
-        self._start(record, plan.game, plan.game.new_state(seed=record.seed))
+        table = self._start(record, plan.game, plan.game.new_state(seed=record.seed))
+        if user is not None and first_human is not None:
+            table.names[first_human] = user.display_name
+            table.seats_changed()
         return Ticket(record.id, first_human, token)
 
     # -- finding ---------------------------------------------------------------------
@@ -104,8 +127,15 @@ class House:
             asyncio.get_running_loop().create_task(table.stop())
 
     # -- seats -----------------------------------------------------------------------
-    async def claim(self, table_id: str, seat: int | None) -> Ticket:
-        """Give a person a free human seat (``None``: the first free one)."""
+    async def claim(
+        self,
+        table_id: str,
+        seat: int | None,
+        user: UserRecord | None = None,
+        invite: str | None = None,
+    ) -> Ticket:
+        """Give a person a free human seat (``None``: the first free one). A private
+        table's seats need its invite key."""
         table = await self.get(table_id)
         if table is None:
             raise ApiError(404, NO_SUCH_TABLE, f"There is no table {table_id!r}")
@@ -117,12 +147,52 @@ class House:
             seat = next((s.seat for s in seats if s.kind == HUMAN and not s.claimed), None)
             if seat is None:
                 raise ApiError(409, NO_FREE_SEAT, "Every human seat at this table is taken")
+        if not table.invited(invite):
+            raise ApiError(403, NOT_INVITED, "This table is private: its invite link lets you in")
         check_free(seats, seat)
         token = new_token()
-        if not await self.store.claim(table_id, seat, hash_token(token)):
+        user_id = user.id if user else None
+        if not await self.store.claim(table_id, seat, hash_token(token), user_id):
             raise ApiError(409, SEAT_TAKEN, f"Seat {seat} has just been taken")
-        table.seated(seat, hash_token(token))
+        table.seated(seat, hash_token(token), user_id, user.display_name if user else None)
         return Ticket(table_id, seat, token)
+
+    async def rematch(self, table_id: str, token: str, user: UserRecord | None = None) -> Ticket:
+        """The same game, options and seats again, opened once per finished table: every
+        person who held a seat takes the same seat at the new table with their old token."""
+        table = await self.get(table_id)
+        if table is None:
+            raise ApiError(404, NO_SUCH_TABLE, f"There is no table {table_id!r}")
+        seat = table.seat_for(token)
+        if seat is None:
+            raise ApiError(403, BAD_TOKEN, "That token holds no seat at this table")
+        if not table.over:
+            raise ApiError(409, NOT_OVER, "The game is not over yet")
+        if table.record.rematch_id is None:
+            task = self._rematches.get(table_id)
+            if task is None:
+                task = asyncio.create_task(self._open_rematch(table))
+                self._rematches[table_id] = task
+            table.record.rematch_id = await asyncio.shield(task)
+        return await self.claim(table.record.rematch_id, seat, user, None)
+
+    async def _open_rematch(self, table: LiveTable) -> str:
+        record = table.record
+        specs = [
+            SeatSpec(BOT, s.bot) if s.kind == BOT and not s.forfeited else SeatSpec(HUMAN)
+            for s in record.seats
+        ]
+        plan = Plan(games.load(record.game, **record.options), specs)
+        ticket = await self.create(
+            plan,
+            hold=False,
+            public=False,
+            rated=record.rated,
+            clock=record.clock,
+            invite_hash=record.invite_hash,
+        )
+        linked = await self.store.run(self.store.sql.set_rematch, record.id, ticket.table_id)
+        return linked or ticket.table_id
 
     # -- recovery --------------------------------------------------------------------
     async def recover(self) -> int:
@@ -143,7 +213,7 @@ class House:
         if record is None or record.status == BROKEN:
             return None
         try:
-            game, state = await self.store.run(replay, record)
+            game, state, history = await self.store.run(replay_events, record)
         except ImportError:
             log.warning("table %s: game %r is not available; not resumed", table_id, record.game)
             return None
@@ -153,11 +223,32 @@ class House:
             return None
         if table_id in self.live:  # created meanwhile by this process
             return self.live[table_id]
-        return self._start(record, game, state)
+        ids = [s.user_id for s in record.seats if s.user_id]
+        users = await self.store.run(self.store.sql.users, ids) if ids else {}
+        if table_id in self.live:
+            return self.live[table_id]
+        table = self._start(record, game, state, history)
+        table.names = {
+            s.seat: users[s.user_id].display_name for s in record.seats if s.user_id in users
+        }
+        table.seats_changed()
+        return table
 
-    def _start(self, record: TableRecord, game: Game[Any], state: State[Any]) -> LiveTable:
+    def _start(
+        self,
+        record: TableRecord,
+        game: Game[Any],
+        state: State[Any],
+        history: list[list[Event]] | None = None,
+    ) -> LiveTable:
         table = LiveTable(
-            record, game, state, store=self.store, fanout=self.fanout, workers=self.workers
+            record,
+            game,
+            state,
+            store=self.store,
+            fanout=self.fanout,
+            workers=self.workers,
+            history=history,
         )
         self.live[record.id] = table
         table.start()
@@ -166,14 +257,20 @@ class House:
 
 def replay(record: TableRecord) -> tuple[Game[Any], State[Any]]:
     """The table as its log left it: same game, options and seed, every action again."""
+    game, state, _ = replay_events(record)
+    return game, state
+
+
+def replay_events(record: TableRecord) -> tuple[Game[Any], State[Any], list[list[Event]]]:
+    """As ``replay``, with the events each action caused (index ``version - 1``): what a
+    client that reconnects or reloads is sent again, each in its own seat's version."""
     try:
         game = games.load(record.game, **record.options)
     except InvalidOptions as error:
         raise ValueError(f"stored options no longer valid: {error}") from error
     state = game.new_state(seed=record.seed)
-    for entry in record.actions:
-        state.apply(entry.seat, entry.action)
-    return game, state
+    history = [state.apply(entry.seat, entry.action) for entry in record.actions]
+    return game, state, history
 
 
 def check_free(seats: list[SeatRecord], seat: int) -> None:

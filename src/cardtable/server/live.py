@@ -53,6 +53,9 @@ from cardtable.store.schema import utcnow
 
 log = logging.getLogger("cardtable.server")
 
+# A client further behind than this many versions gets the state without the events.
+MAX_CATCH_UP = 5000
+
 
 @dataclass
 class Act:
@@ -72,8 +75,11 @@ class LiveTable:
         store: AsyncStore,
         fanout: Fanout,
         workers: BotWorkers,
+        history: list[list[Event]] | None = None,
     ) -> None:
         self.record = replace(record, actions=[])
+        # The events of every version (index version - 1), for clients that come back.
+        self.history: list[list[Event]] = list(history or [])
         self.id = record.id
         self.game = game
         self.state = state
@@ -85,6 +91,7 @@ class LiveTable:
         self._bots = {seat: bots.make(name, game) for seat, name in self._bot_names.items()}
         # Bot choices need not be reproducible (they are logged), only unpredictable.
         self._rngs = {seat: random.Random(secrets.randbits(64)) for seat in self._bots}
+        self.names: dict[int, str] = {}  # seat -> display name of the person holding it
         self._seats = public_seats(record.seats)
         self._queue: asyncio.Queue[Act] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -115,18 +122,59 @@ class LiveTable:
                 return seat.seat
         return None
 
-    def join(self, audience: Audience, deliver: Deliver) -> Callable[[], None]:
+    def join(
+        self, audience: Audience, deliver: Deliver, since: int | None = None
+    ) -> Callable[[], None]:
         """Send the current state to a new connection and subscribe it, atomically (no
-        await in between, so no change can fall between the two)."""
-        deliver([dumps(state_message(self.id, self.version, audience, self.state, self._seats))])
+        await in between, so no change can fall between the two).
+
+        ``since``: the last version the client saw. The events of every later version come
+        first, each in ``audience``'s version and marked ``"missed": true`` (``since=0``:
+        the whole game so far, so a reloaded page gets its log back). A ``since`` the
+        table cannot answer (ahead of it, or too far back) gets only the state."""
+        messages = [
+            dumps(event_message(version, event, audience, missed=True))
+            for version, event in self.events_since(since)
+        ]
+        messages.append(dumps(self.state_message(audience)))
+        deliver(messages)
         return self._fanout.subscribe(self.id, audience, deliver)
 
-    def seated(self, seat: int, token_hash: str) -> None:
+    def events_since(self, since: int | None) -> list[tuple[int, Event]]:
+        if since is None or not 0 <= since <= self.version or len(self.history) != self.version:
+            return []
+        if self.version - since > MAX_CATCH_UP:
+            return []
+        return [
+            (version, event)
+            for version in range(since + 1, self.version + 1)
+            for event in self.history[version - 1]
+        ]
+
+    def state_message(self, audience: Audience) -> dict[str, Any]:
+        return state_message(self.id, self.version, audience, self.state, self._seats)
+
+    def invited(self, invite: str | None) -> bool:
+        """May this key open the table? Public tables need none."""
+        wanted = self.record.invite_hash
+        if wanted is None:
+            return True
+        return invite is not None and hmac.compare_digest(wanted, hash_token(invite))
+
+    def seated(
+        self, seat: int, token_hash: str, user_id: str | None = None, name: str | None = None
+    ) -> None:
         """A person took ``seat`` (already stored): tell everyone watching."""
         seats = list(self.record.seats)
-        seats[seat] = replace(seats[seat], token_hash=token_hash)
+        seats[seat] = replace(seats[seat], token_hash=token_hash, user_id=user_id)
+        if name is not None:
+            self.names[seat] = name
         self.record.seats = seats
-        self._seats = public_seats(seats)
+        self.seats_changed()
+
+    def seats_changed(self) -> None:
+        """Names or seats changed: every watcher gets the new seat list."""
+        self._seats = public_seats(self.record.seats, self.names)
         text = dumps(seats_message(self.id, self._seats))
         self._fanout.publish(Update(self.id, self.version, self._audiences(), lambda _: [text]))
 
@@ -167,6 +215,7 @@ class LiveTable:
                 SERVER_ERROR, "The move could not be saved; nothing changed"
             ) from None
         self.state = following
+        self.history.append(events)
         self.version += 1
         self.record.version = self.version
         self.record.updated_at = utcnow()

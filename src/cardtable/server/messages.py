@@ -16,8 +16,11 @@ def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
-def public_seats(seats: Sequence[SeatRecord]) -> list[dict[str, Any]]:
-    """Who sits where, as anyone may know it (never a token or its hash)."""
+def public_seats(
+    seats: Sequence[SeatRecord], names: dict[int, str] | None = None
+) -> list[dict[str, Any]]:
+    """Who sits where, as anyone may know it (never a token or its hash): a person's
+    display name once known, and ``left`` for a seat a bot took over."""
     out: list[dict[str, Any]] = []
     for s in seats:
         entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
@@ -25,6 +28,10 @@ def public_seats(seats: Sequence[SeatRecord]) -> list[dict[str, Any]]:
             entry["bot"] = s.bot
         else:
             entry["claimed"] = s.claimed
+        if names and s.seat in names:
+            entry["name"] = names[s.seat]
+        if s.forfeited:
+            entry["left"] = True
         out.append(entry)
     return out
 
@@ -47,11 +54,17 @@ def state_message(
         "outcome": state.outcome().to_json() if over else None,
         "clock": None,
         "seats": seats,
+        "options": dict(state.game.options),
     }
 
 
-def event_message(version: int, event: Event, seat: int | None) -> dict[str, Any]:
-    return {"type": "event", "version": version, "event": event.for_seat(seat)}
+def event_message(
+    version: int, event: Event, seat: int | None, *, missed: bool = False
+) -> dict[str, Any]:
+    message = {"type": "event", "version": version, "event": event.for_seat(seat)}
+    if missed:
+        message["missed"] = True
+    return message
 
 
 def seats_message(table_id: str, seats: list[dict[str, Any]]) -> dict[str, Any]:

@@ -12,9 +12,10 @@ import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from cardtable.store import Append, Store, TableRecord
+from cardtable.store.online import OnlineSql
 
 T = TypeVar("T")
 
@@ -72,8 +73,16 @@ class AsyncStore:
         finally:
             self._writing = False
 
-    async def claim(self, table_id: str, seat: int, token_hash: str) -> bool:
-        return await self._call(self.store.claim, table_id, seat, token_hash)
+    async def claim(
+        self, table_id: str, seat: int, token_hash: str, user_id: str | None = None
+    ) -> bool:
+        return await self._call(self.store.claim, table_id, seat, token_hash, user_id)
+
+    @property
+    def sql(self) -> OnlineSql:
+        """The online-play part of the store (users, ratings, chat, lobby): call its
+        methods through ``run``."""
+        return cast(OnlineSql, self.store)
 
     async def set_status(self, table_id: str, status: str) -> None:
         await self._call(self.store.set_status, table_id, status)

@@ -150,6 +150,11 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         return
     seat = None
     token = websocket.query_params.get("token")
+    if token is None and not table.invited(websocket.query_params.get("invite")):
+        house.release(table)
+        message = "This table is private: its invite link lets you watch"
+        await refuse(websocket, BAD_TOKEN, message, CLOSE_BAD_TOKEN)
+        return
     if token is not None:
         seat = table.seat_for(token)
         if seat is None:
@@ -157,11 +162,21 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             house.release(table)  # a finished table loaded just for this goes back
             await refuse(websocket, BAD_TOKEN, message, CLOSE_BAD_TOKEN)
             return
-    await serve_connection(Connection(websocket, seat, settings), table, house)
+    since = read_since(websocket.query_params.get("since"))
+    await serve_connection(Connection(websocket, seat, settings), table, house, since)
 
 
-async def serve_connection(conn: Connection, table: LiveTable, house: House) -> None:
-    unsubscribe = table.join(conn.seat, conn.deliver)
+def read_since(raw: str | None) -> int | None:
+    """``?since=V``: the last version the client saw (anything unreadable: none)."""
+    if raw is None or not raw.isdigit() or len(raw) > 9:
+        return None
+    return int(raw)
+
+
+async def serve_connection(
+    conn: Connection, table: LiveTable, house: House, since: int | None = None
+) -> None:
+    unsubscribe = table.join(conn.seat, conn.deliver, since)
     sender = asyncio.create_task(conn.send_loop())
     receiver = asyncio.create_task(conn.receive_loop(table))
     try:

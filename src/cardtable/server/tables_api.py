@@ -11,14 +11,17 @@ from datetime import datetime
 from typing import Any
 
 from fastapi import Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from cardtable import games
-from cardtable.server.errors import NO_SUCH_TABLE, ApiError
+from cardtable.server.clocks import parse_clock
+from cardtable.server.errors import BAD_OPTIONS, BAD_SEATS, NO_SUCH_TABLE, ApiError
 from cardtable.server.house import House, Ticket
+from cardtable.server.identity import acting_user
 from cardtable.server.messages import public_seats
-from cardtable.server.seating import plan_table
-from cardtable.store import TableRecord
+from cardtable.server.seating import Plan, plan_table
+from cardtable.server.tokens import hash_token, new_token
+from cardtable.store import HUMAN, TableRecord
 
 
 class NewTable(BaseModel):
@@ -26,6 +29,12 @@ class NewTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"snap": "anytime"}])
     # Checked by hand (seating.py) so that a refusal names the seat and the problem.
     seats: list[Any] = Field(examples=[["human", "bot:easy", "bot:medium", "bot:hard"]])
+    # Online play (all optional; the defaults are the table of before issue 8).
+    public: bool = Field(True, description="Listed in the lobby; false: only an invite opens it")
+    rated: bool = Field(False, description="Ratings change (people only, standard rules)")
+    clock: dict[str, Any] | None = Field(
+        None, examples=[{"kind": "timed", "bank": 300, "increment": 5}, {"kind": "untimed"}]
+    )
 
 
 class SeatTicket(BaseModel):
@@ -33,6 +42,10 @@ class SeatTicket(BaseModel):
     url: str = Field(description="The table's page")
     seat: int | None = Field(description="The seat the token holds (null: no human seat)")
     token: str | None = Field(description="Secret proof of the seat: ?token=… on the WebSocket")
+    invite: str | None = Field(
+        default=None, description="A private table's invite key (its creator)"
+    )
+    invite_url: str | None = Field(default=None, description="The link to send to friends")
 
 
 class SeatInfo(BaseModel):
@@ -40,6 +53,9 @@ class SeatInfo(BaseModel):
     kind: str
     bot: str | None = None
     claimed: bool | None = None
+    # Online play adds "name" (a person's display name) and "left" (a bot took over), only
+    # when they apply.
+    model_config = ConfigDict(extra="allow")
 
 
 class TableSummary(BaseModel):
@@ -57,6 +73,9 @@ class TableSummary(BaseModel):
     outcome: dict[str, Any] | None
     created_at: datetime | None
     updated_at: datetime | None
+    public: bool = True
+    rated: bool = False
+    clock: dict[str, Any] | None = None
 
 
 def table_url(table_id: str) -> str:
@@ -75,9 +94,42 @@ def ticket_json(ticket: Ticket) -> SeatTicket:
 
 
 async def create_table(request: Request, body: NewTable) -> SeatTicket:
-    """Create a table; the creator holds its first human seat (the token proves it)."""
+    """Create a table; the creator holds its first human seat (the token proves it). A
+    private table answers its invite key and link."""
+    user = await acting_user(request)
+    if user is not None:  # people in browsers; scripts (bench, research) are not limited
+        request.app.state.limiter.check("create", user.id)
     plan = plan_table(body.game, body.options, body.seats)
-    return ticket_json(await house_of(request).create(plan))
+    clock = parse_clock(body.clock)
+    if body.rated:
+        check_rated(plan)
+    invite = None if body.public else new_token()
+    ticket = await house_of(request).create(
+        plan,
+        user=user,
+        public=body.public,
+        rated=body.rated,
+        clock=clock,
+        invite_hash=hash_token(invite) if invite else None,
+    )
+    answer = ticket_json(ticket)
+    if invite:
+        answer.invite = invite
+        answer.invite_url = f"{answer.url}?invite={invite}"
+    return answer
+
+
+def check_rated(plan: Plan) -> None:
+    """Rated tables: people in every seat, and the standard rules (variants are casual;
+    Caravan's seed says so of its twelve)."""
+    if any(spec.kind != HUMAN for spec in plan.seats):
+        raise ApiError(422, BAD_SEATS, "A rated table has a person in every seat")
+    defaults = {o.name: o.default for o in plan.game.OPTIONS}
+    changed = [k for k, v in plan.game.options.items() if k != "players" and v != defaults[k]]
+    if changed:
+        raise ApiError(
+            422, BAD_OPTIONS, f"Variants are casual, never rated: {', '.join(sorted(changed))}"
+        )
 
 
 async def get_table(request: Request, table_id: str) -> TableSummary:
@@ -88,20 +140,27 @@ async def get_table(request: Request, table_id: str) -> TableSummary:
         raise ApiError(404, NO_SUCH_TABLE, f"There is no table {table_id!r}")
     live = house.live.get(table_id)
     to_act = list(live.state.to_act) if live is not None else None
-    return summary(record, to_act)
+    return summary(record, to_act, live.names if live is not None else None)
 
 
-async def take_seat(request: Request, table_id: str, seat: int) -> SeatTicket:
-    """Take a free human seat; answers the token that proves it."""
-    return ticket_json(await house_of(request).claim(table_id, seat))
+async def take_seat(
+    request: Request, table_id: str, seat: int, invite: str | None = None
+) -> SeatTicket:
+    """Take a free human seat; answers the token that proves it (a private table needs
+    ``?invite=``)."""
+    user = await acting_user(request)
+    return ticket_json(await house_of(request).claim(table_id, seat, user, invite))
 
 
-async def take_any_seat(request: Request, table_id: str) -> SeatTicket:
+async def take_any_seat(request: Request, table_id: str, invite: str | None = None) -> SeatTicket:
     """Take the first free human seat."""
-    return ticket_json(await house_of(request).claim(table_id, None))
+    user = await acting_user(request)
+    return ticket_json(await house_of(request).claim(table_id, None, user, invite))
 
 
-def summary(record: TableRecord, to_act: list[int] | None) -> TableSummary:
+def summary(
+    record: TableRecord, to_act: list[int] | None, names: dict[int, str] | None = None
+) -> TableSummary:
     try:
         title = games.game_class(record.game).title
     except Exception:  # an engine that is not available here: the name will do
@@ -114,11 +173,25 @@ def summary(record: TableRecord, to_act: list[int] | None) -> TableSummary:
         title=title,
         options=record.options,
         players=len(record.seats),
-        seats=[SeatInfo(**s) for s in public_seats(record.seats)],
+        seats=[SeatInfo(**s) for s in public_seats(record.seats, names)],
         status=record.status,
         version=record.version,
         to_act=to_act,
         outcome=record.outcome,
         created_at=record.created_at,
         updated_at=record.updated_at,
+        public=record.public,
+        rated=record.rated,
+        clock=record.clock,
     )
+
+
+class RematchRequest(BaseModel):
+    token: str = Field(description="The token of your seat at the finished table")
+
+
+async def rematch(request: Request, table_id: str, body: RematchRequest) -> SeatTicket:
+    """The same game again with the same seats: opened by the first player who asks; each
+    player who held a seat gets the same seat at the new table (private to these players)."""
+    user = await acting_user(request)
+    return ticket_json(await house_of(request).rematch(table_id, body.token, user))

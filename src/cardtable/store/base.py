@@ -42,9 +42,9 @@ class Store(Protocol):
         when they all follow, else each on its own. Returns, per entry, None (stored) or the
         ``WriteConflict`` that refused it."""
 
-    def claim(self, table_id: str, seat: int, token_hash: str) -> bool:
-        """Give a free human seat to the holder of ``token_hash``; False if it is not a free
-        human seat."""
+    def claim(self, table_id: str, seat: int, token_hash: str, user_id: str | None = None) -> bool:
+        """Give a free human seat to the holder of ``token_hash`` (the person ``user_id``,
+        if known); False if it is not a free human seat."""
 
     def set_status(self, table_id: str, status: str) -> None: ...
 

@@ -11,6 +11,9 @@ FINISHED = "finished"
 # A table whose log no longer replays (an engine changed under it): kept, never resumed.
 BROKEN = "broken"
 
+# A game that never started (CV-22: nobody made a first move in time): no result.
+CANCELLED = "cancelled"
+
 HUMAN = "human"
 BOT = "bot"
 
@@ -22,6 +25,8 @@ class SeatRecord:
     bot: str | None = None  # the bot's name for a BOT seat
     token_hash: str | None = None  # set once a person holds the seat
     claimed_at: datetime | None = None
+    user_id: str | None = None  # the person (guest or account) holding it, if known
+    forfeited: bool = False  # they left or timed out: a bot plays on, they finish last
 
     @property
     def claimed(self) -> bool:
@@ -60,5 +65,12 @@ class TableRecord:
     outcome: dict[str, Any] | None = None
     created_at: datetime | None = None
     updated_at: datetime | None = None
+    # Online play: listed in the lobby, rated, clock settings, private invite key's hash,
+    # the table its rematch opened at.
+    public: bool = True
+    rated: bool = False
+    clock: dict[str, Any] | None = None
+    invite_hash: str | None = None
+    rematch_id: str | None = None
     # Filled only when asked for (``Store.get(..., actions=True)``).
     actions: list[ActionRecord] = field(default_factory=list)

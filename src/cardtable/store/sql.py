@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from cardtable.store.base import WriteConflict
 from cardtable.store.engine import make_engine, normalize_url
+from cardtable.store.online import OnlineSql
 from cardtable.store.records import (
     FINISHED,
     PLAYING,
@@ -39,7 +40,7 @@ _FINISH = _BUMP.values(status=FINISHED, outcome=bindparam("outcome"))
 _INSERT_ACTION = insert(ACTIONS)
 
 
-class SqlStore:
+class SqlStore(OnlineSql):
     def __init__(self, url: str | None = None) -> None:
         self.url = normalize_url(url)
         self.engine: Engine = make_engine(self.url)
@@ -67,6 +68,10 @@ class SqlStore:
                     version=0,
                     created_at=now,
                     updated_at=now,
+                    public=table.public,
+                    rated=table.rated,
+                    clock=table.clock,
+                    invite_hash=table.invite_hash,
                 )
             )
             session.flush()  # the parent row first: the seats reference it
@@ -78,6 +83,7 @@ class SqlStore:
                     bot=s.bot,
                     token_hash=s.token_hash,
                     claimed_at=now if s.token_hash else None,
+                    user_id=s.user_id,
                 )
                 for s in table.seats
             )
@@ -128,7 +134,7 @@ class SqlStore:
             return _conflict(entry, error)
         return None
 
-    def claim(self, table_id: str, seat: int, token_hash: str) -> bool:
+    def claim(self, table_id: str, seat: int, token_hash: str, user_id: str | None = None) -> bool:
         with self.engine.begin() as connection:
             done = connection.execute(
                 update(SEATS)
@@ -138,7 +144,7 @@ class SqlStore:
                     SEATS.c.kind == "human",
                     SEATS.c.token_hash.is_(None),
                 )
-                .values(token_hash=token_hash, claimed_at=utcnow())
+                .values(token_hash=token_hash, claimed_at=utcnow(), user_id=user_id)
             )
             return bool(done.rowcount == 1)
 
@@ -204,7 +210,15 @@ def _actions(session: Session, table_id: str) -> list[ActionRecord]:
 
 
 def _seat_record(row: SeatRow) -> SeatRecord:
-    return SeatRecord(row.seat, row.kind, row.bot, row.token_hash, row.claimed_at)
+    return SeatRecord(
+        row.seat,
+        row.kind,
+        row.bot,
+        row.token_hash,
+        row.claimed_at,
+        row.user_id,
+        bool(row.forfeited),
+    )
 
 
 def _table_record(row: TableRow, seats: list[SeatRecord]) -> TableRecord:
@@ -219,4 +233,9 @@ def _table_record(row: TableRow, seats: list[SeatRecord]) -> TableRecord:
         outcome=None if row.outcome is None else dict(row.outcome),
         created_at=row.created_at,
         updated_at=row.updated_at,
+        public=bool(row.public),
+        rated=bool(row.rated),
+        clock=None if row.clock is None else dict(row.clock),
+        invite_hash=row.invite_hash,
+        rematch_id=row.rematch_id,
     )

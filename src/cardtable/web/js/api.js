@@ -61,6 +61,11 @@ export async function createTable(game, options, seats) {
   return request("POST", "/api/tables", { game, options, seats });
 }
 
+/** The shared rematch of a finished table: {id, url, seat, token} for the same seat. */
+export async function requestRematch(id, token) {
+  return request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token });
+}
+
 export async function getTable(id) {
   return request("GET", `/api/tables/${encodeURIComponent(id)}`);
 }

@@ -4,7 +4,7 @@
 // in js/games/<game>.js; no rule is decided here: the client draws the seat's view and
 // offers exactly the actions of the state message's `legal` list.
 
-import { getTable, saveTableRecord, tableRecord } from "./api.js";
+import { getTable, requestRematch, saveTableRecord, tableRecord } from "./api.js";
 import { cardEl, ensureSprite } from "./cards.js";
 import { clear, h, sleep } from "./dom.js";
 import { GAMES } from "./gametext.js";
@@ -200,7 +200,14 @@ export class TableView {
     if (this.disposed) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const token = this.record?.token;
-    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    // since: the last version seen (0 on a first connect, so the log comes back after a
+    // reload); the server answers with the missed events, then the state.
+    const params = new URLSearchParams();
+    if (token) params.set("token", token);
+    params.set("since", String(this.msg?.version ?? 0));
+    const invite = new URLSearchParams(location.search).get("invite");
+    if (invite && !token) params.set("invite", invite);
+    const query = `?${params}`;
     const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(this.id)}${query}`);
     this.ws = ws;
     if (!this.msg) this.showBanner(t("table.connecting"));
@@ -618,6 +625,28 @@ export class TableView {
   async rematch() {
     const msgBox = this.results.querySelector(".form-msg");
     const rec = this.record ?? {};
+    if (rec.token) {
+      // The shared rematch: every player of this table lands at the same new table.
+      try {
+        msgBox.textContent = t("form.starting");
+        const answer = await requestRematch(this.id, rec.token);
+        saveTableRecord(answer.id, {
+          seat: answer.seat,
+          token: answer.token,
+          game: rec.game ?? this.game.name,
+          options: this.msg?.options ?? rec.options,
+          seats: rec.seats,
+          created: Date.now(),
+        });
+        this.app.go(this.app.tableHref(answer.id, answer.url));
+        return;
+      } catch (error) {
+        if (error.status !== 404 && error.status !== 405) {
+          msgBox.textContent = t("form.failed", { msg: error.message });
+          return;
+        }
+      }
+    }
     const game = rec.game ?? this.game.name;
     if (!rec.options && !this.summary) {
       try {
@@ -626,7 +655,7 @@ export class TableView {
         /* fall back to the defaults */
       }
     }
-    const options = rec.options ?? this.summary?.options ?? {};
+    const options = rec.options ?? this.msg?.options ?? this.summary?.options ?? {};
     let seats = rec.seats;
     if (!seats && this.msg?.seats) {
       seats = this.msg.seats.map((s) => (s.kind === "bot" ? `bot:${s.bot}` : "human"));
