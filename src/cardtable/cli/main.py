@@ -142,11 +142,19 @@ def bench(
     game: Annotated[str | None, typer.Argument(help="One game (default: every game)")] = None,
     seconds: Annotated[float, typer.Option(min=0.1, help="Seconds per game")] = 3.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON")] = False,
+    rl: Annotated[
+        bool, typer.Option("--rl", help="Time the PettingZoo environment against the engine")
+    ] = False,
 ) -> None:
     """Engine speed: random-playout decisions per second on one core."""
     if game is not None:
         load_game(game, None)
     names = [game] if game else games.names()
+    if rl:
+        from cardtable.rl.bench import print_bench  # needs the rl extra
+
+        print_bench(names, seconds, as_json)
+        return
     results = [bench_engine(name, seconds) for name in names]
     if as_json:
         typer.echo(json.dumps([r.to_json() for r in results]))

@@ -9,12 +9,15 @@ the cost of the environment on top of the game."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from rich.console import Console
+from rich.table import Table
 
 from cardtable.cli.bench import BenchResult, bench_engine
 from cardtable.rl import aec_env
@@ -27,38 +30,46 @@ class RlBenchResult:
     steps: int
     games: int
     seconds: float
+    cpu_seconds: float
 
     @property
     def steps_per_second(self) -> float:
         return self.steps / self.seconds
 
     @property
+    def steps_per_cpu_second(self) -> float:
+        return self.steps / max(self.cpu_seconds, 1e-9)
+
+    @property
     def overhead(self) -> float:
-        """How many times slower an AEC step is than an engine decision."""
-        return self.engine.decisions_per_second / self.steps_per_second
+        """How many times an AEC step costs an engine decision, in CPU time (on a shared
+        machine the wall clock also measures the neighbours)."""
+        return self.engine.decisions_per_cpu_second / self.steps_per_cpu_second
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "engine_decisions_per_second": round(self.engine.decisions_per_second, 1),
+            "engine_decisions_per_cpu_second": round(self.engine.decisions_per_cpu_second, 1),
             "aec_steps_per_second": round(self.steps_per_second, 1),
+            "aec_steps_per_cpu_second": round(self.steps_per_cpu_second, 1),
             "overhead": round(self.overhead, 2),
             "aec_steps": self.steps,
             "aec_games": self.games,
-            "seconds": round(self.seconds, 3),
         }
 
 
 def bench_aec(
     name: str, seconds: float = 3.0, seed: int = 1, **options: Any
-) -> tuple[int, int, float]:
+) -> tuple[int, int, float, float]:
     """Random games through the AEC environment for about ``seconds``: (steps, games,
-    seconds). A step is one agent's move (the dead steps after the end are not counted)."""
+    seconds, CPU seconds). A step is one agent's move (the dead steps that PettingZoo asks
+    of each agent after the end are not counted)."""
     env = aec_env(name, **options)
     rng = random.Random(seed)
     steps = played = 0
     flatnonzero = np.flatnonzero
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     deadline = start + seconds
     while True:
         env.reset(seed=rng.getrandbits(32))
@@ -73,11 +84,44 @@ def bench_aec(
         played += 1
         if time.perf_counter() >= deadline:
             break
-    return steps, played, time.perf_counter() - start
+    return steps, played, time.perf_counter() - start, time.process_time() - cpu_start
 
 
-def bench_rl(name: str, seconds: float = 3.0, seed: int = 1, **options: Any) -> RlBenchResult:
-    """The engine bench and the AEC bench of one game, back to back."""
-    engine = bench_engine(name, seconds, seed, **options)
-    steps, played, spent = bench_aec(name, seconds, seed, **options)
-    return RlBenchResult(name, engine, steps, played, spent)
+def bench_rl(
+    name: str, seconds: float = 3.0, seed: int = 1, rounds: int = 3, **options: Any
+) -> RlBenchResult:
+    """The engine bench and the AEC bench of one game, alternated over ``rounds`` rounds
+    (``seconds`` each in all) so that both see the same machine."""
+    part = seconds / rounds
+    engine = BenchResult(name, 0, 0, 0.0, 0.0)
+    steps = played = 0
+    wall = cpu = 0.0
+    for k in range(rounds):
+        e = bench_engine(name, part, seed + k, **options)
+        engine.decisions += e.decisions
+        engine.games += e.games
+        engine.seconds += e.seconds
+        engine.cpu_seconds += e.cpu_seconds
+        s, g, w, c = bench_aec(name, part, seed + k, **options)
+        steps, played, wall, cpu = steps + s, played + g, wall + w, cpu + c
+    return RlBenchResult(name, engine, steps, played, wall, cpu)
+
+
+def print_bench(names: list[str], seconds: float, as_json: bool) -> None:
+    """``cardtable bench --rl``: the table (or JSON) of both figures per game."""
+    results = [bench_rl(name, seconds) for name in names]
+    if as_json:
+        print(json.dumps([r.to_json() for r in results]))
+        return
+    table = Table(title="PettingZoo AEC environment against the raw engine (random play)")
+    for column in ("game", "engine decisions/CPU-s", "AEC steps/CPU-s", "overhead", "wall"):
+        table.add_column(column, justify="right")
+    for r in results:
+        table.add_row(
+            r.game,
+            f"{r.engine.decisions_per_cpu_second:,.0f}",
+            f"{r.steps_per_cpu_second:,.0f}",
+            f"{r.overhead:.2f}x",
+            f"{r.engine.decisions_per_second:,.0f} / {r.steps_per_second:,.0f}",
+        )
+    Console().print(table)

@@ -1,0 +1,24 @@
+"""The environment-overhead bench (``cardtable bench --rl``)."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from cardtable.cli.main import app
+from cardtable.rl.bench import bench_rl
+
+
+def test_bench_rl_times_both_loops() -> None:
+    result = bench_rl("caravan", seconds=0.3, rounds=1)
+    assert result.engine.decisions > 0 and result.steps > 0 and result.games >= 1
+    assert result.overhead > 0
+    assert set(result.to_json()) >= {"engine_decisions_per_second", "aec_steps_per_second"}
+
+
+def test_cli_bench_rl_json() -> None:
+    out = CliRunner().invoke(app, ["bench", "cabo", "--rl", "--seconds", "0.3", "--json"])
+    assert out.exit_code == 0, out.output
+    (row,) = json.loads(out.output.strip().splitlines()[-1])
+    assert row["game"] == "cabo" and row["aec_steps_per_cpu_second"] > 0
