@@ -62,10 +62,12 @@ def search_bot(name: str, game: Game[Any], module: ModuleType | None, seconds: f
         "depth": getattr(module, "tree_depth", None),
         "root_actions": getattr(module, "root_actions", None),
         "sample": getattr(module, "determinize", None),
+        "exploration": getattr(module, "exploration", None),
     }
     if name == "hard":
+        budget = getattr(module, "hard_iterations", SearchLimits.iterations)  # or per game
         limits = SearchLimits(
-            iterations=getattr(module, "hard_iterations", SearchLimits.iterations),
+            iterations=budget(game) if callable(budget) else budget,
             seconds=HARD_SECONDS if seconds is None else seconds,
             rollout_steps=getattr(module, "rollout_steps", SearchLimits.rollout_steps),
         )

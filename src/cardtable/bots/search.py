@@ -36,6 +36,7 @@ class IsmctsBot:
         depth: int | None = None,
         root_actions: RootActions | None = None,
         sample: Sampler | None = None,
+        exploration: float | None = None,
     ) -> None:
         self.name = name
         self.game = game
@@ -50,6 +51,8 @@ class IsmctsBot:
             depth=depth,
             sample=sample,
         )
+        if exploration is not None:  # a game whose rewards differ little explores less
+            self.search.exploration = exploration
 
     @property
     def last_iterations(self) -> int:
