@@ -11,6 +11,7 @@ from cardtable.bots.cabo.players import easy, medium
 from cardtable.bots.cabo.search import (
     determinize,
     evaluate,
+    exploration,
     hard_iterations,
     observe,
     rollout_horizon,
@@ -24,6 +25,7 @@ __all__ = [
     "determinize",
     "easy",
     "evaluate",
+    "exploration",
     "hard_iterations",
     "medium",
     "observe",

@@ -286,9 +286,18 @@ def observe(state: Any, actor: int) -> int | None:
     return None
 
 
-# Simulations per move for ``hard``: well under a second on a quiet core at four players;
-# the time cap (1 s) is only a safety net.
-hard_iterations = 300
+# Simulations per move for ``hard``, by table size: well under a second on a quiet core;
+# the time cap (1 s) is only a safety net. Longer rounds make each simulation dearer.
+BUDGET = {2: 400, 3: 200, 4: 150, 5: 120}
+
+
+def hard_iterations(game: Any) -> int:
+    return BUDGET.get(int(game.options["players"]), 150)
+
+
+# Win chances of moves differ by a few hundredths: the default exploration (0.7) would
+# spread the simulations evenly and make the most-visited move a coin toss.
+exploration = 0.15
 # A flat search: each of the root's actions is valued by rollouts of the heuristic.
 tree_depth = 1
 # Rollouts stop at the end of the round or after this many moves (about three turns of
@@ -298,11 +307,12 @@ rollout_steps = 20
 
 def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> list[Any]:
     """The actions worth searching at the root: the heuristic's shortlist, read from the
-    bot's view. Every start of a turn (draw, take, call: where lookahead pays most); when
-    placing a card, the options within ``SHORTLIST`` points of the heuristic's best (blind
-    exchanges and plainly worse slots are left out: rollouts are too noisy to rank options
-    a dozen points apart better than arithmetic does); the best few swaps and skipping. A
-    look (7–10) is free information: the heuristic picks it and nothing is searched."""
+    bot's view. At the start of a turn, the draw against a plausible take or call (where
+    lookahead pays most); at two players, when placing a card, the options within
+    ``SHORTLIST`` points of the heuristic's best (blind exchanges and plainly worse slots
+    are left out: rollouts are too noisy to rank options a dozen points apart better than
+    arithmetic does); the best few swaps and skipping. A look (7–10) is free information:
+    the heuristic picks it and nothing is searched."""
     table = from_view(view, Rules.of(game.options))
     mind = Mind(table, MEDIUM)
     options = {wire_key(game.action_to_json(action)): action for action in legal}
@@ -311,7 +321,9 @@ def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> li
     if phase == "start":
         return [options[key] for key in start_shortlist(mind, choice) if key in options]
     ranked: list[tuple[float, Key]] = []
-    if phase in ("drawn", "taken") and table.holding is not None:
+    # At three or more players the rounds are long and rollouts are cut inside them:
+    # arithmetic places a card better than a search that budget can afford.
+    if phase in ("drawn", "taken") and table.players == 2 and table.holding is not None:
         ranked = mind.place_options(table.holding)
         if phase == "drawn":
             ranked.append((mind.power_value(table.holding), DISCARD))
