@@ -181,6 +181,8 @@ class Example {
           : null,
       ),
     );
+    const list = this.el.querySelector(".example-log");
+    if (list) list.scrollTop = list.scrollHeight; // the latest moves in view
     this.el.dataset.settled = "1";
   }
 }

@@ -27,11 +27,36 @@ function status(el) {
   return () => (el.dataset.settled = "1");
 }
 
-function cambioLab(root, state = { hand: [] }) {
+const CAMBIO_DEFAULTS = { red_king: -1, joker: 0 };
+
+function cambioLab(root, state = { hand: [], red_king: CAMBIO_DEFAULTS.red_king, joker: CAMBIO_DEFAULTS.joker }) {
   const handBox = h("div", { class: "lab-hand", "aria-live": "polite" });
   const table = h("table", { class: "lab-table" });
   const msg = h("p", { class: "error", role: "alert" });
   const out = h("section", { class: "lab-out", dataset: { settled: "1" } }, table, msg);
+  // The reader's own card values (the spec's red_king and joker options); the server
+  // checks them as a table checks its options and names a bad one.
+  const valueInput = (name, id) =>
+    h("input", {
+      id,
+      type: "number",
+      min: -10,
+      max: 10,
+      step: 1,
+      value: state[name],
+      oninput: (e) => {
+        state[name] = e.target.value === "" ? CAMBIO_DEFAULTS[name] : e.target.value;
+        update();
+      },
+    });
+  const values = h(
+    "fieldset",
+    { class: "lab-values" },
+    h("legend", {}, t("lab.cambio.values")),
+    h("div", { class: "field" }, h("label", { for: "cambio-red-king" }, t("lab.cambio.redKing")), valueInput("red_king", "cambio-red-king")),
+    h("div", { class: "field" }, h("label", { for: "cambio-joker" }, t("lab.cambio.joker")), valueInput("joker", "cambio-joker")),
+  );
+  let asked = 0;
   async function update() {
     clear(handBox).append(
       h("h2", {}, t("lab.cambio.hand")),
@@ -51,15 +76,22 @@ function cambioLab(root, state = { hand: [] }) {
       h("button", { type: "button", class: "btn ghost lab-clear", onclick: () => ((state.hand = []), update()) }, t("lab.clear")),
     );
     const done = status(out);
+    const n = ++asked; // only the latest answer is shown
     try {
-      const r = await postJSON("/api/labs/cambio/hand", { cards: state.hand });
+      const num = (v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v);
+      const r = await postJSON("/api/labs/cambio/hand", { cards: state.hand, red_king: num(state.red_king), joker: num(state.joker) });
+      if (n !== asked) return;
       msg.textContent = "";
+      const own = { rk: r.own?.red_king ?? CAMBIO_DEFAULTS.red_king, j: r.own?.joker ?? CAMBIO_DEFAULTS.joker };
       clear(table).append(
         h("tbody", {}, r.variants.map((v) =>
-          h("tr", { dataset: { variant: v.id } }, h("td", {}, t(`lab.variant.${v.id}`)), h("td", { class: "lab-score" }, String(v.score))),
+          h("tr", { dataset: { variant: v.id }, class: v.id.startsWith("own_") ? "lab-own" : "" },
+            h("td", {}, t(`lab.variant.${v.id}`, own)), h("td", { class: "lab-score" }, String(v.score))),
         )),
       );
     } catch (error) {
+      if (n !== asked) return;
+      clear(table);
       msg.textContent = error.message;
     }
     done();
@@ -70,6 +102,7 @@ function cambioLab(root, state = { hand: [] }) {
       if (state.hand.length < 12) state.hand.push(code);
       update();
     }),
+    values,
     handBox,
     out,
   );
@@ -137,40 +170,87 @@ function caboLab(root, state = { players: 4, rounds: [], kamikaze: true, reset: 
   return { state };
 }
 
-function gandengyanLab(root, state = { cards: "", bombs: 0, dealer: false, plays: 0 }) {
+function gandengyanLab(root, state = { losers: [{ cards: "", dealer: false, plays: 0 }], bombs: 0 }) {
   const field = (id, label, control) => h("div", { class: "field" }, h("label", { for: id }, label), control);
-  const cards = h("input", { id: "gdy-cards", type: "text", value: state.cards, oninput: (e) => ((state.cards = e.target.value), update()) });
   const bombs = h("input", { id: "gdy-bombs", type: "number", min: 0, max: 20, value: state.bombs, oninput: (e) => ((state.bombs = Number(e.target.value)), update()) });
-  const dealer = h("input", { id: "gdy-dealer", type: "checkbox", checked: state.dealer, onchange: (e) => ((state.dealer = e.target.checked), update()) });
-  const plays = h("input", { id: "gdy-plays", type: "number", min: 0, max: 100, value: state.plays, oninput: (e) => ((state.plays = Number(e.target.value)), update()) });
-  const result = h("p", { class: "gdy-result", "aria-live": "polite" });
+  const losersBox = h("div", { class: "gdy-losers" });
+  const total = h("p", { class: "gdy-total", "aria-live": "polite" });
   const msg = h("p", { class: "error", role: "alert" });
-  const out = h("section", { class: "lab-out", dataset: { settled: "1" } }, result, msg);
+  const out = h("section", { class: "lab-out", dataset: { settled: "1" } }, total, msg);
+  const results = [];
+  // One block per loser (the endpoint scores up to five at once); ids gdy-cards-0 …
+  function drawLosers() {
+    results.length = 0;
+    clear(losersBox).append(
+      ...state.losers.map((loser, i) => {
+        const input = (key, attrs) =>
+          h("input", { id: `gdy-${key}-${i}`, ...attrs });
+        const cards = input("cards", { type: "text", value: loser.cards, oninput: (e) => ((loser.cards = e.target.value), update()) });
+        const dealer = input("dealer", { type: "checkbox", checked: loser.dealer, onchange: (e) => ((loser.dealer = e.target.checked), update()) });
+        const plays = input("plays", { type: "number", min: 0, max: 100, value: loser.plays, oninput: (e) => ((loser.plays = Number(e.target.value)), update()) });
+        const result = h("p", { class: "gdy-result", "aria-live": "polite", dataset: { loser: i } });
+        results.push(result);
+        return h(
+          "fieldset",
+          { class: "gdy-loser", dataset: { loser: i } },
+          h("legend", {}, t("lab.gdy.loser", { n: i + 1 })),
+          field(`gdy-cards-${i}`, t("lab.gdy.cards"), cards),
+          h("div", { class: "field" }, dealer, h("label", { for: `gdy-dealer-${i}` }, t("lab.gdy.dealer"))),
+          field(`gdy-plays-${i}`, t("lab.gdy.plays"), plays),
+          result,
+          state.losers.length > 1
+            ? h("button", { type: "button", class: "btn ghost small gdy-remove", onclick: () => (state.losers.splice(i, 1), drawLosers(), update()) }, t("lab.gdy.removeLoser"))
+            : null,
+        );
+      }),
+    );
+  }
+  let asked = 0;
   async function update() {
     const done = status(out);
-    const list = state.cards.split(/[ ,，、]+/).filter(Boolean);
+    const n = ++asked; // only the latest answer is shown
     try {
       const r = await postJSON("/api/labs/gandengyan/score", {
-        losers: [{ cards: list, dealer: state.dealer, plays: state.plays }],
+        losers: state.losers.map((l) => ({ cards: l.cards.split(/[ ,，、]+/).filter(Boolean), dealer: l.dealer, plays: l.plays })),
         bombs: state.bombs,
       });
+      if (n !== asked) return;
       msg.textContent = "";
-      const l = r.losers[0];
-      result.dataset.pays = String(l.pays);
-      result.textContent = t("lab.gdy.pays", { n: l.pays }) + (l.shut_out ? ` (${t("lab.gdy.shut")})` : "");
+      r.losers.forEach((l, i) => {
+        results[i].dataset.pays = String(l.pays);
+        results[i].textContent = t("lab.gdy.pays", { n: l.pays }) + (l.shut_out ? ` (${t("lab.gdy.shut")})` : "");
+      });
+      total.dataset.total = String(r.winner_gets);
+      total.textContent = t("lab.gdy.total", { n: r.winner_gets });
     } catch (error) {
-      result.textContent = "";
-      delete result.dataset.pays;
+      if (n !== asked) return;
+      for (const el of results) {
+        el.textContent = "";
+        delete el.dataset.pays;
+      }
+      total.textContent = "";
+      delete total.dataset.total;
       msg.textContent = error.message;
     }
     done();
   }
+  const add = h("button", {
+    type: "button",
+    class: "btn ghost",
+    id: "gdy-add-loser",
+    onclick: () => {
+      if (state.losers.length >= 5) return;
+      state.losers.push({ cards: "", dealer: false, plays: 0 });
+      drawLosers();
+      update();
+    },
+  }, t("lab.gdy.addLoser"));
+  drawLosers();
   root.append(
     h("p", { class: "lab-rule" }, t("lab.gdy.rule")),
-    field("gdy-cards", t("lab.gdy.cards"), cards),
     field("gdy-bombs", t("lab.gdy.bombs"), bombs),
-    h("div", { class: "field" }, dealer, h("label", { for: "gdy-dealer" }, t("lab.gdy.dealer"))),
-    field("gdy-plays", t("lab.gdy.plays"), plays),
+    losersBox,
+    h("div", { class: "form-actions" }, add),
     out,
   );
   update();
