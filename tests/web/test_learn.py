@@ -117,49 +117,80 @@ def make_move(game: str, box: Any, action: dict[str, Any], msg: dict[str, Any]) 
         raise AssertionError(game)
 
 
-def wrong_move(game: str, box: Any, expect: dict[str, Any], msg: dict[str, Any]) -> None:
-    """A legal move by clicks that is not the script's next one."""
+BUTTONS = ("draw", "call", "discard", "skip", "take_discard")
+
+
+def wrong_move(game: str, box: Any, expect: dict[str, Any], msg: dict[str, Any]) -> bool:
+    """Makes, by clicks, a legal move that is not the script's next one; False when the
+    table offers none (a Cabo exchange's second slot, a Cambio swap…)."""
     kind = expect["type"]
     if game in ("cambio", "cabo"):
-        other = "draw" if kind != "draw" and button(box, "draw").count() else "call"
-        button(box, other).click()
-    elif game == "gandengyan":
+        for other in BUTTONS:
+            if other != kind and button(box, other).count():
+                button(box, other).click()
+                return True
+        if kind in ("replace", "peek") and game == "cambio":  # another highlighted slot
+            want = f"h:{expect.get('seat', msg['seat'])}:{expect['slot']}"
+            other_slot = box.locator(f".board .target[data-k^='h:']:not([data-k='{want}'])")
+            if other_slot.count():
+                click_card(other_slot.first)
+                return True
+        return False
+    if game == "gandengyan":
         if button(box, "pass").count():
             button(box, "pass").click()
         else:  # leading: any single card may be led
             code = next(c for c in msg["view"]["hand"] if [c] != expect["cards"])
             click_card(hand_card(box, code))
             box.locator(".actions [data-fk='play-0']").click()
-    elif game == "caravan":
+        return True
+    if game == "caravan":
         click_card(hand_card(box, expect["card"]))
         if button(box, "discard").count():
             button(box, "discard").click()
-        else:  # the opening: the same card on another empty caravan
-            drop = f"drop:0:{expect['caravan']}"
-            box.locator(f".board .cv-drop:not([data-k='{drop}'])").first.click()
+            return True
+        drop = f"drop:0:{expect['caravan']}"  # the opening: the card on another caravan
+        others = box.locator(f".board .cv-drop:not([data-k='{drop}'])")
+        if others.count():
+            others.first.click()
+            return True
+        box.locator(".actions [data-fk='cancel']").click()
+        return False
+    raise AssertionError(game)
 
 
-def play_through(page: Any, game: str, sid: str, screenshots: Any = None) -> None:
-    """Plays scenario ``sid`` (already on the page) to its end by clicks."""
+def check_wrong(page: Any, game: str, box: Any, key: str, msg: dict[str, Any]) -> bool:
+    """A wrong click is explained in the script's words for this step, and not played."""
+    before = box.get_attribute("data-step")
+    sent = page.evaluate("k => window.cardtable.examples[k].actions.length", key)
+    if not wrong_move(game, box, msg["expect"], msg):
+        return False
+    settled(page, f".example[data-example='{msg['id']}']")
+    assert box.locator(".example-wrong").is_visible(), (key, msg["step"])
+    lang = "zh" if page.evaluate("document.documentElement.lang").startswith("zh") else "en"
+    assert msg["wrong"][lang] in box.locator(".example-wrong").text_content(), (key, msg["step"])
+    assert box.get_attribute("data-step") == before, key
+    assert page.evaluate("k => window.cardtable.examples[k].actions.length", key) == sent
+    return True
+
+
+def play_through(page: Any, game: str, sid: str, screenshots: Any = None) -> int:
+    """Plays scenario ``sid`` (already on the page) to its end by clicks, trying a wrong
+    click before each of the reader's moves where the table offers one; returns how many
+    wrong clicks were explained."""
     sel = f".example[data-example='{sid}']"
     key = f"{game}/{sid}"
     box = page.locator(sel)
     settled(page, sel)
-    # A wrong click is explained (the script's words) and not played.
-    msg = answer(page, key)
-    before = box.get_attribute("data-step")
-    wrong_move(game, box, msg["expect"], msg)
-    settled(page, sel)
-    assert box.locator(".example-wrong").is_visible(), key
-    lang = "zh" if page.evaluate("document.documentElement.lang").startswith("zh") else "en"
-    assert msg["wrong"][lang] in box.locator(".example-wrong").text_content(), key
-    assert box.get_attribute("data-step") == before, key
-    assert page.evaluate("k => window.cardtable.examples[k].actions.length", key) == 0
-    for _ in range(40):
+    wrongs = 0
+    for n in range(40):
         if box.get_attribute("data-done") == "1":
             break
         msg = answer(page, key)
         assert msg["expect"], f"{key}: no next move"
+        tried = check_wrong(page, game, box, key, msg)
+        assert tried or n > 0, f"{key}: no wrong click offered at the first step"
+        wrongs += tried
         make_move(game, box, msg["expect"], msg)
         settled(page, sel)
         assert not box.locator(".example-wrong").count(), (key, msg["expect"])
@@ -174,6 +205,7 @@ def play_through(page: Any, game: str, sid: str, screenshots: Any = None) -> Non
         assert box.locator(".next-game").is_visible()  # what to try next: a real game
         if screenshots is not None:
             page.screenshot(path=str(screenshots / f"tutorial-{game}.png"), full_page=True)
+    return wrongs
 
 
 @pytest.mark.parametrize("game", list(SCENARIOS))
@@ -186,7 +218,9 @@ def test_every_example_and_tutorial_plays_to_its_end_by_clicks(
     for sid in examples:  # all on the rules page, side by side
         play_through(page, game, sid)
     page.goto(f"{live_server.url}/learn/{game}")
-    play_through(page, game, "tutorial", artifacts)
+    wrongs = play_through(page, game, "tutorial", artifacts)
+    reader_steps = sum(st.seat == 0 for st in SCENARIOS[game]["tutorial"].steps)
+    assert wrongs >= reader_steps // 2, (wrongs, reader_steps)  # most steps tried wrong first
     # The end offers a real game: the link goes home, where the new-game form is.
     page.locator(".next-game").click()
     page.wait_for_selector(f".game-tile[data-game='{game}']")
