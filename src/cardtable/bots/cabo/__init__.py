@@ -11,7 +11,6 @@ from cardtable.bots.cabo.players import easy, medium
 from cardtable.bots.cabo.search import (
     determinize,
     evaluate,
-    exploration,
     hard_iterations,
     observe,
     rollout_horizon,
@@ -25,7 +24,6 @@ __all__ = [
     "determinize",
     "easy",
     "evaluate",
-    "exploration",
     "hard_iterations",
     "medium",
     "observe",

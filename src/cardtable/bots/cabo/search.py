@@ -295,9 +295,6 @@ def hard_iterations(game: Any) -> int:
     return BUDGET.get(int(game.options["players"]), 150)
 
 
-# Win chances of moves differ by a few hundredths: the default exploration (0.7) would
-# spread the simulations evenly and make the most-visited move a coin toss.
-exploration = 0.15
 # A flat search: each of the root's actions is valued by rollouts of the heuristic.
 tree_depth = 1
 # Rollouts stop at the end of the round or after this many moves (about three turns of
