@@ -77,9 +77,10 @@ class Encoder(ABC):
         index: Index = []
         values: Values = []
         self.features(view, hot, index, values)
-        out[hot] = 1.0
+        # A typed array converts faster than numpy's guess from a list of ints.
+        out[np.array(hot, np.intp)] = 1.0
         if index:
-            out[index] = values
+            out[np.array(index, np.intp)] = values
 
     @abstractmethod
     def features(self, view: View, hot: Hot, index: Index, values: Values) -> None:

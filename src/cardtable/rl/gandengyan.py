@@ -14,17 +14,19 @@ consecutive pairs with every placement of the jokers, in that order after ``pass
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 from cardtable.core import Game, Outcome
-from cardtable.core.cards import JOKERS
+from cardtable.core.cards import JOKERS, standard_deck
 from cardtable.rl.encoding import Encoder, Hot, Index, Unindexable, Values, View, clip
 
 ORDER = "3456789TJQKA2"
 RANK = {r: i for i, r in enumerate(ORDER)}
+RANK_OF = {c: 13 if c in JOKERS else RANK[c[0]] for c in standard_deck(jokers=True)}
 KINDS = ("single", "pair", "triple", "straight", "consecutive_pairs", "bomb", "joker_bomb")
 COUNT_BITS = 6  # cards held by a seat: thermometer 1..6
 
@@ -137,20 +139,18 @@ class GanDengYanEncoder(Encoder):
 
     # -- observations ------------------------------------------------------------------
     def _counts(self, cards: Sequence[str], base: int, jbase: int, hot: Hot) -> None:
-        counts = [0] * 13
-        jokers = 0
-        for card in cards:
-            if card in JOKERS:
-                jokers += 1
-            else:
-                counts[RANK[card[0]]] += 1
+        """Thermometers of the cards of each rank and of the jokers."""
+        counts = [0] * 14  # the 13 ranks, then the jokers
+        for card, n in Counter(cards).items():
+            counts[RANK_OF[card]] += n
         c = self.naturals
-        for r, n in enumerate(counts):
+        for r in range(13):
+            n = counts[r]
             if n:
                 at = base + r * c
                 hot += range(at, at + min(n, c))
-        if jokers:
-            hot += range(jbase, jbase + min(jokers, self.jokers))
+        if counts[13]:
+            hot += range(jbase, jbase + min(counts[13], self.jokers))
 
     def features(self, view: View, hot: Hot, index: Index, values: Values) -> None:
         me: int = view["seat"]

@@ -60,7 +60,6 @@ class Match:
         self._obs: dict[int, np.ndarray] = {}
         self._legal: list[Any] | None = None
         self._indices: list[int] | None = None
-        self._action_of: dict[int, Any] = {}
 
     # -- the game ----------------------------------------------------------------------
     def start(self, seed: int) -> None:
@@ -93,7 +92,6 @@ class Match:
         other._obs = dict(self._obs)
         other._legal = None if self._legal is None else list(self._legal)
         other._indices = None if self._indices is None else list(self._indices)
-        other._action_of = dict(self._action_of)
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Match:
@@ -125,7 +123,6 @@ class Match:
     def _forget_decision(self) -> None:
         self._legal = None
         self._indices = None
-        self._action_of = {}
 
     def _truncate(self, why: str) -> None:
         self.truncated = why
@@ -146,45 +143,42 @@ class Match:
         return self._legal
 
     def indices(self) -> list[int]:
-        """The decider's legal action indices, ascending. An action outside the index
-        space truncates the game (``truncated == "action_cap"``) and gives ``[]``."""
+        """The decider's legal action indices, in the order of ``legal()`` (``sorted``
+        them where an ascending list is wanted). An action outside the index space
+        truncates the game (``truncated == "action_cap"``) and gives ``[]``."""
         if self._indices is None:
             seat = self.decider
             if seat is None:
                 return []
             legal = self.legal()
-            actions = legal[:-1] if legal and legal[-1] is WAIT else legal
+            waits = bool(legal) and legal[-1] is WAIT
             try:
-                found = self.encoder.indices(actions, seat, lambda: self.view(seat))
+                found = self.encoder.indices(
+                    legal[:-1] if waits else legal, seat, lambda: self.view(seat)
+                )
             except Unindexable:
                 self._truncate(TRUNCATED_CAP)
                 return []
-            if len(actions) != len(legal):
+            if waits:
                 assert self.encoder.wait_index is not None
                 found.append(self.encoder.wait_index)
-            action_of = dict(zip(found, legal, strict=True))
-            if len(action_of) != len(legal):
-                raise AssertionError(
-                    f"Two legal actions of {self.game.name} share an index: {legal!r}"
-                )
-            self._action_of = action_of
-            self._indices = sorted(action_of)
+            self._indices = found
         return self._indices
 
     def action(self, index: int) -> Any:
         """The game action (or ``WAIT``) behind a legal index of the decider."""
-        self.indices()
+        indices = self.indices()
         try:
-            return self._action_of[index]
-        except KeyError:
+            return self.legal()[indices.index(index)]
+        except ValueError:
             raise ValueError(
-                f"Action index {index} is not legal now; legal: {self._indices}"
+                f"Action index {index} is not legal now; legal: {sorted(self.indices())}"
             ) from None
 
     def index_of(self, action: Any) -> int:
         """The index of one of the decider's legal game actions (or ``WAIT``)."""
-        self.indices()
-        for index, listed in self._action_of.items():
+        indices = self.indices()
+        for index, listed in zip(indices, self.legal(), strict=True):
             if listed is action or listed == action:
                 return index
         raise ValueError(f"{action!r} is not a legal action of seat {self.decider} now")

@@ -157,7 +157,7 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         match = self.match
         if player != match.decider:
             return []
-        return list(match.indices())
+        return sorted(match.indices())
 
     def _apply_action(self, action: int) -> None:
         match = self.match
