@@ -155,31 +155,30 @@ class CambioEncoder(Encoder):
             if left:
                 index.append(self.o_setup + (s - me) % p)
                 values.append(left / 2)
-        # positions
+        # positions: list comprehensions, the cheapest loops Python has
         f, m = self.F, self.M
         offset, worth = self.offset, self.worth
-        put = hot.append
         rel = self.rel[me]
         hands: list[list[str | None]] = view["hands"]
         known: list[list[list[int]]] = view["known_by"]
         for s in range(p):
             r = (s - me) % p
-            first = at = self.o_pos + r * m * f
+            hand = hands[s]
+            held = [i for i, c in enumerate(hand) if c is not None]
+            first = self.o_pos + r * m * f
+            at = range(first, first + len(held) * f, f)
+            cards = [c for c in hand if c is not None]
             knows = known[s]
-            for i, held in enumerate(hands[s]):
-                if held is None:
-                    continue
-                put(at)
-                put(at + offset[held])
-                v = worth[held]
+            hot += at
+            hot += [a + offset[c] for a, c in zip(at, cards, strict=True)]
+            hot += [a + rel[t] for a, i in zip(at, held, strict=True) for t in knows[i]]
+            for a, c in zip(at, cards, strict=True):
+                v = worth[c]
                 if v:
-                    index.append(at + F_VALUE)
+                    index.append(a + F_VALUE)
                     values.append(v)
-                for t in knows[i]:
-                    put(at + rel[t])
-                at += f
             index.append(self.o_sizes + r)
-            values.append(min((at - first) / (10 * f), 1.0))
+            values.append(min(len(held) / 10, 1.0))
 
     # -- actions -----------------------------------------------------------------------
     def _parse(self, action: Any) -> tuple[int, ...]:
