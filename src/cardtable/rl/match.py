@@ -19,7 +19,6 @@ This is the sequential reading of a race that the server settles by arrival orde
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
@@ -227,7 +226,3 @@ class Match:
             return [0.0] * self.players
         return self.encoder.rewards(self.state.outcome(), kind)
 
-
-def seeds(seed: int | None) -> random.Random:
-    """The generator of a run's game seeds: seeded, or from the operating system."""
-    return random.Random(seed) if seed is not None else random.Random()

@@ -103,8 +103,7 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0,
             max_game_length=max_moves,
         )
-        full = {**{k: v for k, v in game.options.items()}, "seed": seed}
-        full["max_game_length"] = max_moves
+        full = {**game.options, "seed": seed, "max_game_length": max_moves}
         super().__init__(game_type(name), info, full)
 
     @property
