@@ -31,13 +31,13 @@ pytestmark = pytest.mark.filterwarnings(
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_pettingzoo_api_test(case: tuple[str, dict[str, object]]) -> None:
     name, options = case
-    api_test(rl.aec_env(name, **options), num_cycles=60)
+    api_test(rl.aec_env(name, **options))  # the default number of cycles
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_pettingzoo_seed_test(case: tuple[str, dict[str, object]]) -> None:
     name, options = case
-    seed_test(lambda: rl.aec_env(name, **options), num_cycles=60)
+    seed_test(lambda: rl.aec_env(name, **options))
 
 
 @pytest.mark.parametrize("case", DEFAULTS, ids=case_id)
