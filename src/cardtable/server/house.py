@@ -174,6 +174,10 @@ class House:
                 task = asyncio.create_task(self._open_rematch(table))
                 self._rematches[table_id] = task
             table.record.rematch_id = await asyncio.shield(task)
+        # The seat keeps its person (and so its name), whoever's browser asks for it.
+        held = table.record.seats[seat].user_id
+        if held is not None and (user is None or user.id != held):
+            user = await self.store.run(self.store.sql.user, held) or user
         return await self.claim(table.record.rematch_id, seat, user, None)
 
     async def _open_rematch(self, table: LiveTable) -> str:

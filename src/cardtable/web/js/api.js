@@ -11,12 +11,22 @@ export class ApiError extends Error {
   }
 }
 
+/** The CSRF token the server set (cookie ct_csrf): POSTs echo it in X-CSRF-Token, else a
+ * POST that carries the session cookie is refused (403 bad_csrf). */
+function csrfToken() {
+  const match = document.cookie.match(/(?:^|;\s*)ct_csrf=([^;]*)/);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
 async function request(method, path, body) {
   let response;
+  const headers = body ? { "Content-Type": "application/json" } : {};
+  const csrf = method === "GET" ? null : csrfToken();
+  if (csrf) headers["X-CSRF-Token"] = csrf;
   try {
     response = await fetch(path, {
       method,
-      headers: body ? { "Content-Type": "application/json" } : {},
+      headers,
       body: body ? JSON.stringify(body) : undefined,
     });
   } catch (error) {
