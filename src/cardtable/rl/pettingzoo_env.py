@@ -89,7 +89,9 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         truncated = match.truncated is not None
         final = match.rewards(self.reward_kind)
         for agent in self.agents:
-            self.rewards[agent] = final[self.agent_name_mapping[agent]]
+            reward = final[self.agent_name_mapping[agent]]
+            self.rewards[agent] = reward
+            self._cumulative_rewards[agent] += reward
             self.terminations[agent] = not truncated
             self.truncations[agent] = truncated
             if truncated:
@@ -111,10 +113,10 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         if action is None:
             raise ValueError(f"{agent} must choose an action: only finished agents pass None")
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        # Rewards come only at the end (``_settle``), so until then there is nothing to
+        # clear or accumulate.
         self.match.act(int(action))
         self._settle()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
