@@ -83,7 +83,10 @@ def free_port() -> int:
 class Server:
     """``cardtable serve`` in a subprocess."""
 
-    def __init__(self, db: Path | str, log: Path, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, db: Path | str, log: Path, bot_delay: float = 0.0, env: dict[str, str] | None = None
+    ) -> None:
+        self.env = env or {}
         self.db = f"sqlite:///{db}" if isinstance(db, Path) else db
         self.log_path = log
         self.bot_delay = bot_delay
@@ -108,7 +111,7 @@ class Server:
                 cwd=ROOT,
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                env=os.environ.copy(),
+                env={**os.environ, **self.env},
                 preexec_fn=die_with_parent,
             )
         try:

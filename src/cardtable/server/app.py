@@ -15,10 +15,11 @@ from fastapi.staticfiles import StaticFiles
 
 import cardtable
 from cardtable.server.autoplay import BotWorkers
+from cardtable.server.clocks import ManualClock, RealClock
 from cardtable.server.errors import BAD_REQUEST, ApiError
 from cardtable.server.fanout import Fanout, InProcessFanout
 from cardtable.server.house import House
-from cardtable.server.online_routes import ONLINE
+from cardtable.server.online_routes import ONLINE, TEST_CLOCK
 from cardtable.server.persist import AsyncStore
 from cardtable.server.ratelimit import Limiter
 from cardtable.server.routes import API, PAGES, SOCKETS
@@ -54,7 +55,8 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
     )
     app.state.settings = settings
     app.state.limiter = Limiter()
-    for route in [*API, *ONLINE, *PAGES]:
+    testing = [TEST_CLOCK] if settings.test_clock else []
+    for route in [*API, *ONLINE, *testing, *PAGES]:
         app.add_api_route(route.path, route.endpoint, methods=[route.method], **route.options)
     for path, endpoint in SOCKETS:
         app.add_api_websocket_route(path, endpoint)
@@ -69,7 +71,8 @@ def open_house(settings: Settings, fanout: Fanout) -> House:
     # SQLite takes one writer at a time: one store thread avoids waiting on its lock.
     workers = 1 if store.url.startswith("sqlite") else 4
     bot_workers = BotWorkers(settings.bot_delay, settings.bot_workers, settings.bot_processes)
-    return House(AsyncStore(store, workers), fanout, bot_workers)
+    clock = ManualClock() if settings.test_clock else RealClock()
+    return House(AsyncStore(store, workers), fanout, bot_workers, clock)
 
 
 async def api_error(request: Request, error: ApiError) -> JSONResponse:

@@ -94,3 +94,105 @@ def _seconds(raw: dict[str, Any], key: str, default: float, low: float, high: fl
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
         raise ApiError(422, BAD_CLOCK, f"The clock's {key} is seconds from {low} to {high}")
     return float(value)
+
+
+# What happens when a deadline passes.
+CANCEL = "cancel"  # a first move never came: the game is cancelled
+TIMEOUT = "timeout"  # a bank or a per-move limit ran out
+WENT_AWAY = "away"  # no connection for AWAY seconds
+
+
+class SeatClocks:
+    """The running clocks of one table (pure bookkeeping; the live table asks it for the
+    next deadline and tells it what happened). Only ``seats`` (people who still hold their
+    seat) are timed; nothing runs until every one of them is seated (``start``)."""
+
+    def __init__(self, setting: dict[str, Any], seats: list[int]) -> None:
+        self.setting = setting
+        self.seats = set(seats)
+        self.timed = setting["kind"] == "timed"
+        self.bank = {s: float(setting.get("bank", 0.0)) for s in seats}
+        self.started = False
+        self.moved: set[int] = set()
+        self.running: dict[int, float] = {}  # seat -> when its current move began
+        self.charged: dict[int, float] = {}  # seat -> bank charged up to this time
+        self.away: dict[int, float] = {}  # seat -> disconnected since
+
+    def start(self, now: float, to_act: list[int], connected: set[int]) -> None:
+        self.started = True
+        self.running, self.charged = {}, {}
+        self.turn(now, None, to_act)
+        self.away = {s: now for s in self.seats if s not in connected}
+
+    def turn(self, now: float, mover: int | None, to_act: list[int]) -> None:
+        """A new version: ``mover`` acted (None: the server did); ``to_act`` may act now."""
+        if not self.started:
+            return
+        for seat in list(self.running):
+            self._charge(seat, now)
+        if mover is not None and mover in self.seats:
+            self.moved.add(mover)
+            if self.timed and mover in self.running:
+                self.bank[mover] += float(self.setting["increment"])
+            self.running.pop(mover, None)
+        wanted = [s for s in to_act if s in self.seats]
+        self.running = {s: self.running.get(s, now) for s in wanted}
+        self.charged = {s: now for s in wanted}
+
+    def _charge(self, seat: int, now: float) -> None:
+        if self.timed and seat in self.charged:
+            self.bank[seat] -= now - self.charged[seat]
+            self.charged[seat] = now
+
+    def drop(self, seat: int) -> None:
+        """The seat is no longer a person's (a bot took it over)."""
+        self.seats.discard(seat)
+        self.running.pop(seat, None)
+        self.charged.pop(seat, None)
+        self.away.pop(seat, None)
+
+    def connected(self, seat: int, now: float, present: bool) -> None:
+        if seat not in self.seats:
+            return
+        if present:
+            self.away.pop(seat, None)
+        elif self.started:
+            self.away.setdefault(seat, now)
+
+    def deadlines(self) -> list[tuple[float, str, int]]:
+        """(when, what, seat) for every seat that has one, soonest first."""
+        if not self.started:
+            return []
+        out: list[tuple[float, str, int]] = []
+        for seat, began in self.running.items():
+            if seat not in self.moved:
+                out.append((began + FIRST_MOVE, CANCEL, seat))
+            if self.timed:
+                out.append((self.charged[seat] + self.bank[seat], TIMEOUT, seat))
+            else:
+                out.append((began + float(self.setting["move"]), TIMEOUT, seat))
+        out.extend((since + AWAY, WENT_AWAY, seat) for seat, since in self.away.items())
+        return sorted(out)
+
+    def view(self, now: float) -> dict[str, Any]:
+        """The state message's ``clock``: remaining time per seat (timed), who is running,
+        and each running seat's deadline for this move, in seconds from now."""
+        remaining: dict[str, float] | None = None
+        if self.timed:
+            remaining = {}
+            for seat, bank in self.bank.items():
+                spent = now - self.charged[seat] if seat in self.charged else 0.0
+                remaining[str(seat)] = round(max(0.0, bank - spent), 3)
+        move: dict[str, float] = {}
+        for when, what, seat in self.deadlines():
+            if what != WENT_AWAY and str(seat) not in move:
+                move[str(seat)] = round(max(0.0, when - now), 3)
+        away = {str(s): round(max(0.0, t + AWAY - now), 3) for s, t in self.away.items()}
+        return {
+            **self.setting,
+            "started": self.started,
+            "remaining": remaining,
+            "running": sorted(self.running),
+            "deadline": move,
+            "away": away,
+        }

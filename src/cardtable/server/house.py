@@ -16,6 +16,7 @@ from cardtable import games
 from cardtable.core import Event, Game, InvalidOptions, State
 from cardtable.core.rng import new_seed
 from cardtable.server.autoplay import BotWorkers
+from cardtable.server.clocks import Clock, RealClock
 from cardtable.server.errors import (
     BAD_TOKEN,
     NO_FREE_SEAT,
@@ -29,6 +30,7 @@ from cardtable.server.errors import (
 from cardtable.server.fanout import Fanout
 from cardtable.server.live import LiveTable
 from cardtable.server.persist import AsyncStore
+from cardtable.server.ratings import rate_table
 from cardtable.server.seating import Plan, SeatSpec
 from cardtable.server.tokens import hash_token, new_table_id, new_token
 from cardtable.store import BOT, BROKEN, HUMAN, PLAYING, SeatRecord, TableRecord
@@ -48,7 +50,10 @@ class Ticket:
 
 
 class House:
-    def __init__(self, store: AsyncStore, fanout: Fanout, workers: BotWorkers) -> None:
+    def __init__(
+        self, store: AsyncStore, fanout: Fanout, workers: BotWorkers, clock: Clock | None = None
+    ) -> None:
+        self.clock: Clock = clock or RealClock()
         self.store = store
         self.fanout = fanout
         self.workers = workers
@@ -253,10 +258,15 @@ class House:
             fanout=self.fanout,
             workers=self.workers,
             history=history,
+            clock=self.clock,
         )
+        table.on_finish = self._rate
         self.live[record.id] = table
         table.start()
         return table
+
+    async def _rate(self, record: TableRecord) -> None:
+        await rate_table(self.store, record)
 
 
 def replay(record: TableRecord) -> tuple[Game[Any], State[Any]]:

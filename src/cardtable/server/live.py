@@ -18,21 +18,24 @@ version."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import logging
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtable import bots
 from cardtable.core import Event, Game, IllegalAction, State
 from cardtable.server.autoplay import BotWorkers
+from cardtable.server.clocks import CANCEL, WENT_AWAY, Clock, RealClock, SeatClocks
 from cardtable.server.errors import (
     GAME_OVER,
     ILLEGAL_ACTION,
     MALFORMED_ACTION,
+    NOT_YOUR_SEAT,
     NOT_YOUR_TURN,
     SERVER_ERROR,
     STALE_VERSION,
@@ -48,13 +51,17 @@ from cardtable.server.messages import (
 )
 from cardtable.server.persist import AsyncStore
 from cardtable.server.tokens import hash_token
-from cardtable.store import BOT, FINISHED, TableRecord
+from cardtable.store import BOT, FINISHED, HUMAN, PLAYING, TableRecord
 from cardtable.store.schema import utcnow
 
 log = logging.getLogger("cardtable.server")
 
 # A client further behind than this many versions gets the state without the events.
 MAX_CATCH_UP = 5000
+CANCELLED = "cancelled"  # a clocked game whose first moves never came (CV-22)
+# The bot that takes over the seat of a person who left or timed out (3 seats or more).
+STAND_IN = "medium"
+RESIGN = {"type": "resign"}
 
 
 @dataclass
@@ -63,6 +70,9 @@ class Act:
     version: int
     action: object  # the wire form, as the client sent it
     reply: asyncio.Future[None]
+    bot: bool = False
+    # Set when the server acts for the clock: "timeout", "away", "leave" or "cancel".
+    system: str | None = None
 
 
 class LiveTable:
@@ -76,8 +86,19 @@ class LiveTable:
         fanout: Fanout,
         workers: BotWorkers,
         history: list[list[Event]] | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.record = replace(record, actions=[])
+        self._clock: Clock = clock or RealClock()
+        people = [s.seat for s in record.seats if s.kind == HUMAN]
+        self.timer = SeatClocks(record.clock, people) if record.clock else None
+        if self.timer is not None:  # a resumed table: who already moved keeps that
+            self.timer.moved = {a.seat for a in record.actions}
+        self._present: dict[int, int] = {}  # seat -> open connections
+        self._tick = asyncio.Event()
+        # Called once with the record when the game finishes (the house rates it).
+        self._finishing: set[asyncio.Task[None]] = set()
+        self.on_finish: Callable[[TableRecord], Awaitable[object]] | None = None
         # The events of every version (index version - 1), for clients that come back.
         self.history: list[list[Event]] = list(history or [])
         self.id = record.id
@@ -101,9 +122,14 @@ class LiveTable:
     # -- life ------------------------------------------------------------------------
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=f"table {self.id}")
+        if self.timer is not None and not self.over:
+            task = asyncio.create_task(self._keep_time(), name=f"clock {self.id}")
+            self._bot_tasks.add(task)
+            self._maybe_start_clock()
         self._wake_bots()
 
     async def stop(self) -> None:
+        await asyncio.gather(*self._finishing, return_exceptions=True)
         tasks = [t for t in [self._task, *self._bot_tasks] if t is not None]
         for task in tasks:
             task.cancel()
@@ -111,7 +137,14 @@ class LiveTable:
 
     @property
     def over(self) -> bool:
-        return self.state.is_over()
+        return self.state.is_over() or self.record.status != PLAYING
+
+    @property
+    def ended(self) -> dict[str, Any] | None:
+        """The outcome of a game the server ended (forfeit, cancelled), else None."""
+        if self.record.status != PLAYING and not self.state.is_over():
+            return self.record.outcome or {"scores": [], "winners": [], "details": {}}
+        return None
 
     # -- seats and connections -------------------------------------------------------
     def seat_for(self, token: str) -> int | None:
@@ -138,7 +171,25 @@ class LiveTable:
         ]
         messages.append(dumps(self.state_message(audience)))
         deliver(messages)
-        return self._fanout.subscribe(self.id, audience, deliver)
+        unsubscribe = self._fanout.subscribe(self.id, audience, deliver)
+        if audience is None:
+            return unsubscribe
+        seat = audience
+        self._present[seat] = self._present.get(seat, 0) + 1
+        if self.timer is not None and seat in self.timer.away:
+            self.timer.connected(seat, self._clock.now(), True)
+            self._tick.set()
+            self._publish([])  # everyone sees that the seat is back
+
+        def leave() -> None:
+            unsubscribe()
+            self._present[seat] -= 1
+            if self._present[seat] == 0 and self.timer is not None and not self.over:
+                self.timer.connected(seat, self._clock.now(), False)
+                self._tick.set()
+                self._publish([])  # everyone sees the seat's away clock
+
+        return leave
 
     def events_since(self, since: int | None) -> list[tuple[int, Event]]:
         if since is None or not 0 <= since <= self.version or len(self.history) != self.version:
@@ -152,7 +203,20 @@ class LiveTable:
         ]
 
     def state_message(self, audience: Audience) -> dict[str, Any]:
-        return state_message(self.id, self.version, audience, self.state, self._seats)
+        return state_message(
+            self.id,
+            self.version,
+            audience,
+            self.state,
+            self._seats,
+            clock=self.clock_view(),
+            ended=self.ended,
+        )
+
+    def clock_view(self) -> dict[str, Any] | None:
+        if self.timer is None:
+            return None
+        return self.timer.view(self._clock.now())
 
     def invited(self, invite: str | None) -> bool:
         """May this key open the table? Public tables need none."""
@@ -171,6 +235,7 @@ class LiveTable:
             self.names[seat] = name
         self.record.seats = seats
         self.seats_changed()
+        self._maybe_start_clock()
 
     def seats_changed(self) -> None:
         """Names or seats changed: every watcher gets the new seat list."""
@@ -179,12 +244,27 @@ class LiveTable:
         self._fanout.publish(Update(self.id, self.version, self._audiences(), lambda _: [text]))
 
     # -- acting ----------------------------------------------------------------------
-    async def act(self, seat: int, version: int, action: object) -> None:
+    async def act(
+        self,
+        seat: int,
+        version: int,
+        action: object,
+        *,
+        bot: bool = False,
+        system: str | None = None,
+    ) -> None:
         """Queue an action and wait until it is applied and committed; a refusal raises
-        ``ProtocolError``."""
+        ``ProtocolError``. ``system``: the server acts for the seat (clock, leave)."""
+        if not bot and system is None and self.record.seats[seat].kind == BOT:
+            raise ProtocolError(NOT_YOUR_SEAT, "You left this seat: a bot plays it now")
         reply: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait(Act(seat, version, action, reply))
+        self._queue.put_nowait(Act(seat, version, action, reply, bot, system))
         await reply
+
+    async def leave(self, seat: int) -> None:
+        """The person at ``seat`` leaves the game (two seats: they lose; more: a bot plays
+        on and they finish last)."""
+        await self.act(seat, self.version, None, system="leave")
 
     async def _run(self) -> None:
         while True:
@@ -200,14 +280,20 @@ class LiveTable:
                 _settle(act.reply, None)
 
     async def _apply(self, act: Act) -> None:
+        if act.system is not None:
+            await self._system(act)
+            return
         action = self._parse(act.action)
         self._check(act, action)
+        await self._commit(act.seat, action)
+
+    async def _commit(self, seat: int, action: Any) -> None:
         following = self.state.clone()
-        events = following.apply(act.seat, action)
+        events = following.apply(seat, action)
         outcome = following.outcome().to_json() if following.is_over() else None
         try:
             await self._store.append(
-                self.id, self.version + 1, act.seat, self.game.action_to_json(action), outcome
+                self.id, self.version + 1, seat, self.game.action_to_json(action), outcome
             )
         except Exception:
             log.exception("table %s: could not store action %d", self.id, self.version + 1)
@@ -221,6 +307,10 @@ class LiveTable:
         self.record.updated_at = utcnow()
         if outcome is not None:
             self.record.status, self.record.outcome = FINISHED, outcome
+            self._finished()
+        if self.timer is not None:
+            self.timer.turn(self._clock.now(), seat, list(following.to_act))
+            self._tick.set()
         self._publish(events)
         self._wake_bots()
 
@@ -233,8 +323,10 @@ class LiveTable:
             raise ProtocolError(MALFORMED_ACTION, "That action is not understood") from None
 
     def _check(self, act: Act, action: Any) -> None:
-        if self.state.is_over():
+        if self.over:
             raise ProtocolError(GAME_OVER, "The game is over: no more moves")
+        if act.action == RESIGN:
+            return  # open to any seat at any time (CV-21); the engine refuses it if not
         if act.version != self.version:
             raise ProtocolError(
                 STALE_VERSION,
@@ -262,10 +354,14 @@ class LiveTable:
 
     def _publish(self, events: list[Event]) -> None:
         table_id, version, state, seats = self.id, self.version, self.state, self._seats
+        clock, ended = self.clock_view(), self.ended
 
         def render(audience: Audience) -> list[str]:
             out = [dumps(event_message(version, event, audience)) for event in events]
-            out.append(dumps(state_message(table_id, version, audience, state, seats)))
+            message = state_message(
+                table_id, version, audience, state, seats, clock=clock, ended=ended
+            )
+            out.append(dumps(message))
             return out
 
         self._fanout.publish(Update(table_id, version, self._audiences(), render))
@@ -273,7 +369,7 @@ class LiveTable:
     # -- bots ------------------------------------------------------------------------
     def _wake_bots(self) -> None:
         """Start a turn for every bot that may act at this version (one per seat)."""
-        if self.state.is_over():
+        if self.over:
             return
         for seat in self.state.to_act:
             if seat in self._bots and self._thinking.get(seat) != self.version:
@@ -299,13 +395,125 @@ class LiveTable:
             return  # the bot lets an optional window pass
         for attempt in (action, rng.choice(legal)):
             try:
-                await self.act(seat, version, self.game.action_to_json(attempt))
+                await self.act(seat, version, self.game.action_to_json(attempt), bot=True)
                 return
             except ProtocolError as error:
                 if error.code in (STALE_VERSION, GAME_OVER):
                     return  # another seat was faster: the new version has its own turn
                 # A bot must never freeze its table: fall back to a random legal move.
                 log.error("table %s: bot at seat %d: %s", self.id, seat, error.message)
+
+    # -- clocks, leaving -------------------------------------------------------------
+    def _maybe_start_clock(self) -> None:
+        """The clocks start once every person's seat is taken."""
+        timer = self.timer
+        if timer is None or timer.started or self.over:
+            return
+        if all(s.claimed for s in self.record.seats if s.kind == HUMAN):
+            present = {s for s, n in self._present.items() if n > 0}
+            timer.start(self._clock.now(), list(self.state.to_act), present)
+            self._tick.set()
+            self._publish([])
+
+    async def _keep_time(self) -> None:
+        """Wait for the soonest deadline (or a change); a passed deadline is acted on
+        through the table's queue, like any move."""
+        timer = self.timer
+        assert timer is not None
+        while not self.over:
+            self._tick.clear()
+            deadlines = timer.deadlines()
+            waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(self._tick.wait())]
+            if deadlines:
+                waits.append(asyncio.ensure_future(self._clock.sleep_until(deadlines[0][0])))
+            try:
+                await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for wait in waits:
+                    wait.cancel()
+            now = self._clock.now()
+            due = [d for d in timer.deadlines() if d[0] <= now]
+            if due:
+                _, what, seat = due[0]
+                with contextlib.suppress(ProtocolError):
+                    await self.act(seat, self.version, None, system=what)
+
+    async def _system(self, act: Act) -> None:
+        """The server acts for a seat: its first move never came (cancel), its time ran out,
+        it went away, or its person left."""
+        seat, why = act.seat, act.system
+        if self.over or self.record.seats[seat].kind != HUMAN:
+            return
+        if self.timer is not None and why != "leave":
+            # The deadline must still hold (a move may have come in meanwhile).
+            now = self._clock.now()
+            if not any(w == why and s == seat and t <= now for t, w, s in self.timer.deadlines()):
+                return
+        if why == CANCEL:
+            reason = f"seat {seat} made no first move within a minute"
+            await self._end(
+                CANCELLED,
+                {
+                    "scores": [],
+                    "winners": [],
+                    "details": {"cancelled": True, "seat": seat, "reason": reason},
+                },
+            )
+            return
+        reason = {"timeout": "ran out of time", WENT_AWAY: "was away", "leave": "left"}[why or ""]
+        if self.state.players <= 2:
+            if self._accepts_resign(seat):
+                await self._commit(seat, self.game.action_from_json(RESIGN))
+                return
+            winners = [s for s in range(self.state.players) if s != seat]
+            scores = [1.0 if s in winners else 0.0 for s in range(self.state.players)]
+            details = {"forfeit": seat, "reason": f"seat {seat} {reason}"}
+            await self._end(FINISHED, {"scores": scores, "winners": winners, "details": details})
+            return
+        await self._store.run(self._store.sql.forfeit, self.id, seat, STAND_IN)
+        seats = list(self.record.seats)
+        seats[seat] = replace(seats[seat], kind=BOT, bot=STAND_IN, forfeited=True)
+        self.record.seats = seats
+        self._bot_names[seat] = STAND_IN
+        self._bots[seat] = bots.make(STAND_IN, self.game)
+        self._rngs[seat] = random.Random(secrets.randbits(64))
+        if self.timer is not None:
+            self.timer.drop(seat)
+            self._tick.set()
+        self.seats_changed()
+        self._publish([])
+        self._wake_bots()
+
+    def _accepts_resign(self, seat: int) -> bool:
+        try:
+            self.state.clone().apply(seat, self.game.action_from_json(RESIGN))
+        except Exception:
+            return False
+        return True
+
+    async def _end(self, status: str, outcome: dict[str, Any]) -> None:
+        await self._store.run(self._store.sql.end_table, self.id, status, outcome)
+        self.record.status, self.record.outcome = status, outcome
+        self.record.updated_at = utcnow()
+        self._tick.set()
+        self._publish([])
+        if status == FINISHED:
+            self._finished()
+
+    def _finished(self) -> None:
+        if self.on_finish is None:
+            return
+        task = asyncio.create_task(_quietly(self.id, self.on_finish(replace(self.record))))
+        # Not cancelled by stop (the last watcher of a finished table leaving): awaited.
+        self._finishing.add(task)
+        task.add_done_callback(self._finishing.discard)
+
+
+async def _quietly(table_id: str, work: Awaitable[object]) -> None:
+    try:
+        await work
+    except Exception:
+        log.exception("table %s: rating the finished game failed", table_id)
 
 
 def _settle(reply: asyncio.Future[None], outcome: ProtocolError | None) -> None:

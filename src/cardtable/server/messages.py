@@ -37,12 +37,22 @@ def public_seats(
 
 
 def state_message(
-    table_id: str, version: int, seat: int | None, state: State[Any], seats: list[dict[str, Any]]
+    table_id: str,
+    version: int,
+    seat: int | None,
+    state: State[Any],
+    seats: list[dict[str, Any]],
+    *,
+    clock: dict[str, Any] | None = None,
+    ended: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    over = state.is_over()
+    """``clock``: the running clocks (None: an untimed table); ``ended``: the outcome of a
+    game the server ended (a forfeit or a cancelled start), which the engine never saw."""
+    over = state.is_over() or ended is not None
     legal: list[dict[str, Any]] = []
     if seat is not None and not over:
         legal = [state.game.action_to_json(a) for a in state.legal_actions(seat)]
+    outcome = ended if ended is not None else (state.outcome().to_json() if over else None)
     return {
         "type": "state",
         "table": table_id,
@@ -51,8 +61,8 @@ def state_message(
         "view": state.view(seat),
         "legal": legal,
         "over": over,
-        "outcome": state.outcome().to_json() if over else None,
-        "clock": None,
+        "outcome": outcome,
+        "clock": clock,
         "seats": seats,
         "options": dict(state.game.options),
     }

@@ -3,7 +3,7 @@ rematch. Kept apart from ``routes.py`` so the features can grow without crowding
 
 from __future__ import annotations
 
-from cardtable.server import identity, lobby, tables_api
+from cardtable.server import identity, lobby, ratings, tables_api
 from cardtable.server.routes import CONFLICT, NOT_FOUND, Route
 from cardtable.server.tables_api import SeatTicket
 
@@ -23,4 +23,24 @@ ONLINE = [
         tables_api.rematch,
         {"status_code": 201, "response_model": SeatTicket, "responses": NOT_FOUND | CONFLICT},
     ),
+    Route(
+        "GET",
+        "/api/leaderboard/{game}",
+        ratings.get_leaderboard,
+        {**AUTH, "response_model": ratings.Leaderboard, "responses": NOT_FOUND},
+    ),
+    Route(
+        "GET",
+        "/api/players/{player_id}",
+        ratings.get_player,
+        {**AUTH, "response_model": ratings.Profile, "responses": NOT_FOUND},
+    ),
+    Route(
+        "POST",
+        "/api/tables/{table_id}/leave",
+        tables_api.leave,
+        {"responses": NOT_FOUND | CONFLICT},
+    ),
 ]
+# Only on a server started with CARDTABLE_TEST_CLOCK=1: tests move time instead of waiting.
+TEST_CLOCK = Route("POST", "/api/test/clock", tables_api.move_test_clock, {"tags": ["testing"]})

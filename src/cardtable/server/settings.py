@@ -28,6 +28,8 @@ class Settings:
     # Rebuild unfinished tables from the store on start.
     recover: bool = True
     web_dir: Path = field(default=WEB_DIR)
+    # Tests only: time moves when POST /api/test/clock says so (CARDTABLE_TEST_CLOCK=1).
+    test_clock: bool = field(default_factory=lambda: os.environ.get("CARDTABLE_TEST_CLOCK") == "1")
 
 
 # Frames above this are refused by the WebSocket layer itself (close code 1009).

@@ -40,7 +40,7 @@ from cardtable.server.settings import Settings
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_BAD_TOKEN = 4403
 CLOSE_TOO_SLOW = 1013
-MESSAGE_TYPES = ("act", "ping")
+MESSAGE_TYPES = ("act", "ping", "leave")
 
 
 class Connection:
@@ -88,6 +88,10 @@ class Connection:
         if kind == "act":
             seat, version, action = self.read_act(message)
             await table.act(seat, version, action)
+        elif kind == "leave":
+            if self.seat is None:
+                raise ProtocolError(SPECTATOR, "Spectators hold no seat to leave")
+            await table.leave(self.seat)
         elif kind == "ping":
             self.deliver([dumps({"type": "pong", "version": table.version})])
         else:

@@ -14,8 +14,15 @@ from fastapi import Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardtable import games
-from cardtable.server.clocks import parse_clock
-from cardtable.server.errors import BAD_OPTIONS, BAD_SEATS, NO_SUCH_TABLE, ApiError
+from cardtable.server.clocks import ManualClock, parse_clock
+from cardtable.server.errors import (
+    BAD_OPTIONS,
+    BAD_SEATS,
+    BAD_TOKEN,
+    GAME_OVER,
+    NO_SUCH_TABLE,
+    ApiError,
+)
 from cardtable.server.house import House, Ticket
 from cardtable.server.identity import acting_user
 from cardtable.server.messages import public_seats
@@ -195,3 +202,34 @@ async def rematch(request: Request, table_id: str, body: RematchRequest) -> Seat
     player who held a seat gets the same seat at the new table (private to these players)."""
     user = await acting_user(request)
     return ticket_json(await house_of(request).rematch(table_id, body.token, user))
+
+
+class LeaveRequest(BaseModel):
+    token: str = Field(description="The token of your seat")
+
+
+async def leave(request: Request, table_id: str, body: LeaveRequest) -> dict[str, Any]:
+    """Leave a game being played: with two seats you lose; with more a bot (medium) plays
+    your seat on and you finish last."""
+    table = await house_of(request).get(table_id)
+    if table is None:
+        raise ApiError(404, NO_SUCH_TABLE, f"There is no table {table_id!r}")
+    seat = table.seat_for(body.token)
+    if seat is None:
+        raise ApiError(403, BAD_TOKEN, "That token holds no seat at this table")
+    if table.over:
+        raise ApiError(409, GAME_OVER, "The game is over")
+    await table.leave(seat)
+    return {"table": table_id, "seat": seat, "left": True}
+
+
+class ClockMove(BaseModel):
+    seconds: float = Field(ge=0, le=7 * 24 * 3600)
+
+
+async def move_test_clock(request: Request, body: ClockMove) -> dict[str, float]:
+    """Tests only (the server runs with CARDTABLE_TEST_CLOCK=1): time moves on."""
+    clock = house_of(request).clock
+    assert isinstance(clock, ManualClock)
+    clock.advance(body.seconds)
+    return {"now": clock.now()}

@@ -116,6 +116,16 @@ class OnlineSql:
                 .values(kind="bot", bot=bot, forfeited=True)
             )
 
+    def end_table(self, table_id: str, status: str, outcome: dict[str, Any] | None) -> None:
+        """The server ended a game the rules did not (a forfeit, a cancelled start): its
+        status and outcome, kept beside the log (which replays to the unfinished state)."""
+        with self._session.begin() as session:
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(status=status, outcome=outcome, updated_at=utcnow())
+            )
+
     def open_tables(self, limit: int = 100) -> list[str]:
         """Public tables being played that have a free human seat, newest first."""
         free = (

@@ -1,0 +1,223 @@
+"""Ratings (issue 8): openskill's Plackett–Luce model, one rating per person per game.
+
+A rated table (people in every seat, the standard rules: ``tables_api.check_rated``) that
+finishes updates every player's rating once (the store refuses a second time). Casual
+tables, cancelled games and broken ones are never rated. The ranks come from the outcome:
+the winners first, then the others by score in the game's own direction (lower is better
+where the winners hold the lowest score), ties sharing a rank; a person who left or timed
+out (their seat played on by a bot) finishes last, whatever the bot made of the seat.
+
+The rating shown is openskill's ordinal, ``mu - 3 sigma``; a rating is provisional while
+``sigma`` is above ``PROVISIONAL_SIGMA``."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import Request
+from openskill.models import PlackettLuce
+from pydantic import BaseModel
+
+from cardtable import games
+from cardtable.server.errors import ApiError
+from cardtable.server.persist import AsyncStore
+from cardtable.store import FINISHED, TableRecord
+from cardtable.store.online import RatingChange, RatingRecord
+
+log = logging.getLogger("cardtable.server")
+
+MODEL = PlackettLuce()
+PROVISIONAL_SIGMA = 5.0
+NO_SUCH_GAME = "no_such_game"
+NO_SUCH_PLAYER = "no_such_player"
+
+
+def ranks(outcome: dict[str, Any], players: int, left: set[int] | None = None) -> list[int]:
+    """Rank per seat (1 = first; equal ranks are ties)."""
+    left = left or set()
+    winners = set(outcome.get("winners") or [])
+    scores = list(outcome.get("scores") or [])
+    if len(scores) != players:
+        scores = [0.0] * players
+    won = [scores[s] for s in winners] or [0.0]
+    spread = max(scores) > min(scores)
+    lower_better = min(won) == min(scores) and (max(won) < max(scores) or not spread)
+
+    def key(seat: int) -> tuple[int, int, float]:
+        score = float(scores[seat])
+        return (seat in left, seat not in winners, score if lower_better else -score)
+
+    keys = [key(s) for s in range(players)]
+    ordered = sorted(set(keys))
+    return [ordered.index(k) + 1 for k in keys]
+
+
+def rate(
+    before: list[tuple[float, float] | None], seat_ranks: list[int]
+) -> list[tuple[float, float]]:
+    """New (mu, sigma) per seat from the old ones (None: a first rated game)."""
+    teams = [
+        [MODEL.rating() if old is None else MODEL.rating(mu=old[0], sigma=old[1])] for old in before
+    ]
+    after = MODEL.rate(teams, ranks=[float(r) for r in seat_ranks])
+    return [(team[0].mu, team[0].sigma) for team in after]
+
+
+async def rate_table(store: AsyncStore, record: TableRecord) -> bool:
+    """Rate a finished rated table once; False when it is not rated (or already was)."""
+    if not record.rated or record.status != FINISHED or record.outcome is None:
+        return False
+    users = [s.user_id for s in record.seats]
+    if any(u is None for u in users) or len(set(users)) != len(users):
+        return False  # a rated table is people only, each once (a seat never claimed: no)
+    ids = [u for u in users if u is not None]
+    old = await store.run(store.sql.ratings, record.game, ids)
+    seat_ranks = ranks(record.outcome, len(ids), {s.seat for s in record.seats if s.forfeited})
+    new = rate([(old[u].mu, old[u].sigma) if u in old else None for u in ids], seat_ranks)
+    changes = [
+        RatingChange(u, mu, sigma, rank, len(ids))
+        for u, (mu, sigma), rank in zip(ids, new, seat_ranks, strict=True)
+    ]
+    return bool(await store.run(store.sql.save_ratings, record.game, record.id, changes))
+
+
+# -- HTTP ------------------------------------------------------------------------------
+class Rating(BaseModel):
+    game: str
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+    provisional: bool
+
+
+class LeaderboardEntry(Rating):
+    rank: int
+    id: str
+    name: str
+
+
+class Leaderboard(BaseModel):
+    game: str
+    players: list[LeaderboardEntry]
+
+
+class Result(BaseModel):
+    table: str
+    game: str
+    seat: int
+    status: str
+    rated: bool
+    rank: int | None
+    won: bool | None
+    left: bool
+    at: str | None
+
+
+class HistoryPoint(BaseModel):
+    game: str
+    table: str
+    rating: float
+    mu: float
+    sigma: float
+    rank: int
+    players: int
+    at: str | None
+
+
+class Profile(BaseModel):
+    id: str
+    name: str
+    guest: bool
+    games_played: int
+    ratings: list[Rating]
+    results: list[Result]
+    history: list[HistoryPoint]
+
+
+def rating_json(r: RatingRecord) -> Rating:
+    return Rating(
+        game=r.game,
+        rating=round(r.mu - 3 * r.sigma, 3),
+        mu=round(r.mu, 3),
+        sigma=round(r.sigma, 3),
+        games=r.games,
+        provisional=r.sigma > PROVISIONAL_SIGMA,
+    )
+
+
+def _store(request: Request) -> AsyncStore:
+    store: AsyncStore = request.app.state.house.store
+    return store
+
+
+async def get_leaderboard(request: Request, game: str) -> Leaderboard:
+    """The best rated players of one game (rating = mu - 3 sigma), provisional ones too."""
+    if game not in games.names():
+        raise ApiError(404, NO_SUCH_GAME, f"There is no game {game!r}")
+    store = _store(request)
+    rows = await store.run(store.sql.leaderboard, game, 100)
+    return Leaderboard(
+        game=game,
+        players=[
+            LeaderboardEntry(
+                rank=i + 1, id=r.user_id, name=r.display_name, **rating_json(r).model_dump()
+            )
+            for i, r in enumerate(rows)
+        ],
+    )
+
+
+async def get_player(request: Request, player_id: str) -> Profile:
+    """A player's profile: games played, results, ratings and their history."""
+    store = _store(request)
+    user = await store.run(store.sql.user, player_id)
+    if user is None:
+        raise ApiError(404, NO_SUCH_PLAYER, f"There is no player {player_id!r}")
+    played = await store.run(store.sql.played, player_id, 100)
+    results = []
+    for p in played:
+        rank = won = None
+        if p.status == FINISHED and p.outcome is not None:
+            won = p.seat in (p.outcome.get("winners") or []) and not p.forfeited
+            players = len(p.outcome.get("scores") or []) or p.seat + 1
+            left = {p.seat} if p.forfeited else set()
+            if p.seat < players:
+                rank = ranks(p.outcome, players, left)[p.seat]
+        results.append(
+            Result(
+                table=p.table_id,
+                game=p.game,
+                seat=p.seat,
+                status=p.status,
+                rated=p.rated,
+                rank=rank,
+                won=won,
+                left=p.forfeited,
+                at=p.updated_at.isoformat() if p.updated_at else None,
+            )
+        )
+    history = [
+        HistoryPoint(
+            game=h.game,
+            table=h.table_id,
+            rating=round(h.mu - 3 * h.sigma, 3),
+            mu=round(h.mu, 3),
+            sigma=round(h.sigma, 3),
+            rank=h.rank,
+            players=h.players,
+            at=h.at.isoformat() if h.at else None,
+        )
+        for h in await store.run(store.sql.rating_history, player_id, 200)
+    ]
+    ratings = [rating_json(r) for r in await store.run(store.sql.user_ratings, player_id)]
+    return Profile(
+        id=user.id,
+        name=user.display_name,
+        guest=user.username is None,
+        games_played=sum(1 for p in played if p.status == FINISHED),
+        ratings=ratings,
+        results=results,
+        history=history,
+    )
