@@ -13,9 +13,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.bots.cabo.knowledge import Rules, from_view
+from cardtable.bots.cabo.knowledge import Rules, from_sample, from_view
 from cardtable.bots.cabo.players import wire_key
-from cardtable.bots.cabo.policy import CALL, DISCARD, DRAW, MEDIUM, SKIP, TAKE, Key, Mind
+from cardtable.bots.cabo.policy import CALL, DISCARD, DRAW, MEDIUM, SKIP, TAKE, Key, Mind, Style
 
 # Spread of one round's score and a typical round's top score, for the win chances.
 ROUND_SPREAD = 9.0
@@ -53,10 +53,16 @@ def action_for(key: Key, legal: Sequence[Any]) -> Any:
 
 
 def rollout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
-    """The medium player's rules of thumb, cut down to a few comparisons on the sample:
-    unseen cards count as ``UNSEEN``, an opponent's card its owner has seen as ``KEPT``."""
+    """At two players, the medium player's rules of thumb cut down to a few comparisons on
+    the sample (unseen cards count as ``UNSEEN``, an opponent's card its owner has seen as
+    ``KEPT``); at more, where those shortcuts played far below medium, the medium player
+    itself on the sample's knowledge bits (its draw valued by a fixed estimate)."""
     if len(legal) == 1:
         return legal[0]
+    if state.players > 2:
+        table = from_sample(state, seat, rules_of(state))
+        action = action_for(Mind(table, ROLLOUT).decide(), legal)
+        return legal[rng.randrange(len(legal))] if action is None else action
     phase = state.phase
     bit = 1 << seat
     row: list[int] = state.rows[seat]
@@ -91,6 +97,7 @@ def rollout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Rand
 
 
 UNSEEN = 6.5
+ROLLOUT = Style(exact_draw=False)
 KEPT = 4.5
 TAKE_GAIN = 3.0
 
