@@ -234,6 +234,33 @@ def test_evaluation_favours_the_lower_total() -> None:
     assert search.win_chances([90, 60], 100)[1] > search.win_chances([60, 40], 100)[1] - 0.2
 
 
+def test_a_cut_rollout_scores_the_rows_as_they_stand() -> None:
+    rules = Rules()
+    assert search.round_scores([[1, 2], [5, 5]], None, rules) == [3, 10]
+    assert search.round_scores([[1, 2], [5, 5]], 0, rules) == [0, 10]
+    assert search.round_scores([[6, 6], [5, 5]], 0, rules) == [22, 10]
+    assert search.round_scores([[12, 13, 12, 13], [0, 0]], 1, rules) == [0, 50]
+
+
+def test_the_search_budget_and_shortlist_follow_the_table_size() -> None:
+    two, four = games.load("cabo", players=2), games.load("cabo", players=4)
+    assert search.hard_iterations(two) > search.hard_iterations(four)
+    # At four players a card is placed by arithmetic: nothing to search after a draw.
+    state = stacked([12, 5, 6, 7], [3, 4, 8, 9], [1, 2, 3, 4], [5, 6, 7, 8], deck=[6])
+    state.apply(0, {"type": "draw"})
+    legal = state.legal_actions(0)
+    assert len(search.root_actions(four, state.view(0), legal)) == 1
+    # A swap is searched among the heuristic's best few (skipping too, when it is close).
+    swap = stacked([12, 5, 6, 7], [3, 4, 8, 9], [1, 2, 3, 4], [5, 6, 7, 8], deck=[11])
+    swap.apply(0, {"type": "draw"})
+    swap.apply(0, {"type": "discard"})
+    roots = search.root_actions(four, swap.view(0), swap.legal_actions(0))
+    kinds = [wire(four, a)["type"] for a in roots]
+    assert set(kinds) <= {"swap", "skip"} and 2 <= len(roots) <= 6
+    medium = bots.make("medium", four)
+    assert medium.act(swap.view(0), swap.legal_actions(0), random.Random(1)) in roots
+
+
 def test_hard_finds_the_obvious_replacement() -> None:
     state = stacked([12, 5, 6, 7], [3, 4, 8, 9], deck=[0])
     hard = bots.make("ismcts:150", state.game)
