@@ -25,7 +25,7 @@ command -v pg_ctlcluster >/dev/null || exit 0
 [ "$(id -u)" = 0 ] || exit 0
 version="$(ls /usr/lib/postgresql | sort -V | tail -1)"
 pg_lsclusters -h | grep -q "^$version main" || pg_createcluster "$version" main >&2
-pg_ctlcluster "$version" main start 2>/dev/null || true  # already running is fine
+pg_ctlcluster "$version" main start >/dev/null 2>&1 || true  # already running is fine
 psql_as_postgres() { su postgres -c "psql -qtAc \"$1\"" 2>/dev/null; }
 for _ in 1 2 3 4 5 6 7 8 9 10; do psql_as_postgres "SELECT 1" | grep -q 1 && break; sleep 1; done
 psql_as_postgres "SELECT 1 FROM pg_roles WHERE rolname = 'cardtable'" | grep -q 1 \
