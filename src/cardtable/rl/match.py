@@ -225,4 +225,3 @@ class Match:
         if self.truncated or not self.state.is_over():
             return [0.0] * self.players
         return self.encoder.rewards(self.state.outcome(), kind)
-
