@@ -15,7 +15,15 @@ import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.bots.caravan.policy import MEDIUM, WIN, Style, decide, finish_chance, position
+from cardtable.bots.caravan.policy import (
+    MEDIUM,
+    WIN,
+    Style,
+    decide,
+    finish_chance,
+    position,
+    scores,
+)
 from cardtable.bots.caravan.table import Rules, Table, from_view, from_wire
 
 # Rollouts stop after this many moves and ``evaluate`` values the position there: a
@@ -28,15 +36,17 @@ SCALE = 1.1
 # that rollouts from one position do not all play the same game.
 ROLLOUT = Style(mistakes=0.1, slack=0.15)
 
-_RULES: dict[int, Rules] = {}
+# Per game object (weakly held, so a server that loads many tables does not keep them):
+# the options the heuristic reads; per sample, the moves its rollout has made.
+_RULES: weakref.WeakKeyDictionary[Any, Rules] = weakref.WeakKeyDictionary()
 _PLIES: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
 
 
 def rules_of(state: Any) -> Rules:
     game = state.game
-    rules = _RULES.get(id(game))
+    rules = _RULES.get(game)
     if rules is None:
-        rules = _RULES[id(game)] = Rules.of(game.options)
+        rules = _RULES[game] = Rules.of(game.options)
     return rules
 
 
@@ -98,8 +108,6 @@ SHORTLIST_MARGIN = 1.5
 def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> list[Any]:
     """The actions worth searching: the medium heuristic's best few (within
     ``SHORTLIST_MARGIN`` of its best), read from the bot's view."""
-    from cardtable.bots.caravan.policy import scores
-
     table = from_view(view, Rules.of(game.options))
     plain = [from_wire(game.action_to_json(action)) for action in legal]
     values = scores(table, plain, MEDIUM)
