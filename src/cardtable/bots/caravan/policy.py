@@ -242,13 +242,10 @@ def after(table: Table, action: Sequence[Any]) -> Change:
         card, c = action
         x = CARAVANS * table.me + c
         rank = RANK_VALUES[card[0]]
-        last, heading, suit = ends[x]
-        if last:
-            heading = UP if rank > last else DOWN
-            if not rules.first_card_suit:
-                suit = card[1]
-        else:
-            heading, suit = NONE, card[1]
+        last = ends[x][0]
+        heading = (UP if rank > last else DOWN) if last else NONE
+        # The new last card carries no queen: the suit is its own (or the first card's).
+        suit = table.caravans[x][0][0][1] if last and rules.first_card_suit else card[1]
         return [(x, values[x] + rank, (rank, heading, suit))]
     if n == 1:
         if isinstance(action[0], str):  # a discard
