@@ -20,12 +20,18 @@ SETTLED_JS = """() => {
 def open_home(page: Any, url: str) -> None:
     page.goto(url + "/")
     page.wait_for_selector(".game-tile .new-game summary")
+    # The home page may draw itself again once its requests settle (language, games).
+    page.wait_for_load_state("networkidle")
 
 
 def open_details(details: Any) -> None:
     """Opens a <details> by clicking its summary, as a person would, unless it is open."""
-    if not details.evaluate("d => d.open"):
+    for _ in range(3):
+        if details.evaluate("d => d.open"):
+            return
         details.locator(":scope > summary").click()
+        details.page.wait_for_timeout(150)
+    assert details.evaluate("d => d.open"), "the form did not open"
 
 
 def start_game(

@@ -51,7 +51,8 @@ def test_cambio_full_game(live_server, page_factory, artifacts, viewport):
     wait_settled(page)
     page.screenshot(path=str(artifacts / f"cambio-{viewport}-start.png"))
     clicks = play(page, cambio_chooser, seed=3)
-    assert clicks > 3
+    # Random bots may call Cambio early: the person's part can be short, never empty.
+    assert clicks >= 1
     page.screenshot(path=str(artifacts / f"cambio-{viewport}-end.png"))
     finish_checks(page, 3)
     # The log told the story in words.
