@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -216,3 +217,36 @@ def test_ismcts_plays_full_games_against_cardtable_bots(
             state.apply_action(action)
         assert sum(state.returns()) == pytest.approx(0.0)
         assert state.match.state.is_over()
+
+
+def test_gymnasium_cambio_snap_window() -> None:
+    """snap=anytime: the learner (seat 1) is asked first about the start card, with
+    ``wait`` among its choices; bots are asked only when the game needs their move."""
+    env = rl.gym_env("cambio", seat=1, opponents="random", snap="anytime")
+    asked: list[bool] = []
+
+    class Watched:
+        name = "random"
+
+        def __init__(self, bot: bots.Bot) -> None:
+            self.bot = bot
+
+        def act(self, view: Any, legal: Any, rng: random.Random) -> Any:
+            match = env.match
+            asked.append(match.decider == match.state.to_act[0])
+            return self.bot.act(view, legal, rng)
+
+    env.bots = [None if b is None else Watched(b) for b in env.bots]
+    obs, _ = env.reset(seed=5)
+    enc = env.encoder
+    legal = np.flatnonzero(obs["action_mask"])
+    assert enc.wait_index in legal
+    assert all(enc.name(int(i)).startswith(("snap:", "wait")) for i in legal)
+    assert env.match.state.to_act[0] == 0  # seat 0's turn: the learner answers first
+    rng = np.random.default_rng(3)
+    done = False
+    while not done:
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, _, terminated, truncated, _ = env.step(int(rng.choice(legal)))
+        done = terminated or truncated
+    assert asked and all(asked), "a bot was asked to snap out of turn"
