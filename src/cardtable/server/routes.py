@@ -79,6 +79,10 @@ API = [
 PAGES = [
     Route("GET", "/", web.index, {"include_in_schema": False}),
     Route("GET", "/table/{table_id}", web.table_page, {"include_in_schema": False}),
+    # Online play's pages (js/online.js): the same single-page client.
+    Route("GET", "/lobby", web.index, {"include_in_schema": False}),
+    Route("GET", "/leaderboard", web.index, {"include_in_schema": False}),
+    Route("GET", "/leaderboard/{game}", web.index, {"include_in_schema": False}),
     *(
         Route("GET", f"/{kind}/{{game}}", learn.page, {"include_in_schema": False})
         for kind in ("rules", "learn", "labs")

@@ -116,3 +116,18 @@ export function recentTables() {
     .map(([id, r]) => ({ id, ...r }))
     .sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
 }
+
+/** Online play: the lobby {open: [...], playing: [...]} (public tables). */
+export async function getLobby() {
+  return request("GET", "/api/lobby");
+}
+
+/** Take the first free seat at a table: {id, url, seat, token}. */
+export async function joinTable(id) {
+  return request("POST", `/api/tables/${encodeURIComponent(id)}/seats`, {});
+}
+
+/** A game's leaderboard {game, players: [{rank, id, name, rating, games, provisional}]}. */
+export async function getLeaderboard(game) {
+  return request("GET", `/api/leaderboard/${encodeURIComponent(game)}`);
+}

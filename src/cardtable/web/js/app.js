@@ -8,6 +8,7 @@ import { renderHome } from "./home.js";
 import { getLang, onLangChange, setLang, t } from "./i18n.js";
 import { tableRulesLink } from "./learn/nav.js";
 import { learnPage } from "./learn/pages.js";
+import { onlinePage } from "./online.js";
 import {
   apply as applySettings,
   onSettingsChange,
@@ -49,8 +50,12 @@ function route() {
   current = null;
   const id = tableId();
   const learn = id ? null : learnPage(main, app, location.pathname);
-  document.body.dataset.page = id ? "table" : learn ? "learn" : "home";
-  if (learn) {
+  const online = id || learn ? null : onlinePage(main, app, location.pathname);
+  document.body.dataset.page = id ? "table" : learn ? "learn" : online ? "online" : "home";
+  if (online) {
+    current = online; // lobby, leaderboard (js/online.js)
+    online.start();
+  } else if (learn) {
     current = learn; // rules, tutorial, lab (js/learn/pages.js)
     learn.start();
   } else if (id) {

@@ -8,6 +8,7 @@ import { clear, h } from "./dom.js";
 import { GAMES, optionText } from "./gametext.js";
 import { pickText, t } from "./i18n.js";
 import { learnLinks } from "./learn/nav.js";
+import { onlineLinks } from "./online.js";
 
 const ORDER = ["cambio", "cabo", "gandengyan", "caravan"];
 const DEFAULT_LEVELS = ["random", "easy", "medium", "hard"];
@@ -30,7 +31,13 @@ export async function renderHome(root, app) {
     h(
       "section",
       { class: "home", "aria-labelledby": "home-h" },
-      h("div", { class: "hero" }, h("h1", { id: "home-h" }, t("home.heading")), h("p", {}, t("app.tagline"))),
+      h(
+        "div",
+        { class: "hero" },
+        h("h1", { id: "home-h" }, t("home.heading")),
+        h("p", {}, t("app.tagline")),
+        onlineLinks(app),
+      ),
       recentBlock(app),
       status,
       list,

@@ -1,0 +1,211 @@
+// Online play pages: the lobby ("/lobby": public tables to join or watch, polled every few
+// seconds) and the leaderboard ("/leaderboard", one game at a time). Strings are added
+// here with addStrings so the shared i18n table stays untouched.
+
+import { getLobby, getLeaderboard, joinTable, saveTableRecord } from "./api.js";
+import { clear, h } from "./dom.js";
+import { GAMES } from "./gametext.js";
+import { addStrings, pickText, t } from "./i18n.js";
+
+const POLL_MS = 5000;
+const ORDER = ["cambio", "cabo", "gandengyan", "caravan"];
+
+addStrings({
+  "online.lobby": { en: "Lobby", zh: "大厅" },
+  "online.leaderboard": { en: "Leaderboard", zh: "排行榜" },
+  "online.open": { en: "Tables with a free seat", zh: "有空位的牌桌" },
+  "online.playing": { en: "Games being played", zh: "进行中的牌局" },
+  "online.none": { en: "None right now.", zh: "暂时没有。" },
+  "online.join": { en: "Join", zh: "加入" },
+  "online.watch": { en: "Watch", zh: "观战" },
+  "online.rated": { en: "rated", zh: "计分" },
+  "online.taken": { en: "a player", zh: "一位玩家" },
+  "online.free": { en: "free seat", zh: "空位" },
+  "online.loading": { en: "Loading…", zh: "载入中…" },
+  "online.error": { en: "Could not load: {msg}", zh: "无法载入：{msg}" },
+  "online.game": { en: "Game", zh: "游戏" },
+  "online.rank": { en: "#", zh: "名次" },
+  "online.name": { en: "Player", zh: "玩家" },
+  "online.rating": { en: "Rating", zh: "等级分" },
+  "online.games": { en: "Games", zh: "局数" },
+  "online.provisional": { en: "provisional", zh: "暂定" },
+  "online.nobody": { en: "No rated games yet.", zh: "还没有计分的牌局。" },
+});
+
+function gameTitle(name) {
+  return pickText(GAMES[name]?.title) || name;
+}
+
+function seatText(table) {
+  return table.seats
+    .map((s) => (s.kind === "bot" ? `bot:${s.bot}` : s.name ?? t(s.claimed ? "online.taken" : "online.free")))
+    .join(", ");
+}
+
+class LobbyPage {
+  constructor(root, app) {
+    this.root = root;
+    this.app = app;
+    this.timer = null;
+  }
+
+  start() {
+    document.title = `${t("online.lobby")} · ${t("app.title")}`;
+    clear(this.root);
+    this.status = h("p", { class: "home-status", role: "status" }, t("online.loading"));
+    this.open = h("ul", { class: "lobby-list", dataset: { list: "open" } });
+    this.playing = h("ul", { class: "lobby-list", dataset: { list: "playing" } });
+    this.root.append(
+      h(
+        "section",
+        { class: "home lobby" },
+        h("h1", {}, t("online.lobby")),
+        this.status,
+        h("h2", {}, t("online.open")),
+        this.open,
+        h("h2", {}, t("online.playing")),
+        this.playing,
+      ),
+    );
+    this.refresh();
+  }
+
+  async refresh() {
+    try {
+      const lobby = await getLobby();
+      this.status.textContent = "";
+      this.fill(this.open, lobby.open, true);
+      this.fill(this.playing, lobby.playing, false);
+    } catch (error) {
+      this.status.textContent = t("online.error", { msg: error.message });
+    }
+    this.timer = setTimeout(() => this.refresh(), POLL_MS);
+  }
+
+  fill(list, tables, joinable) {
+    clear(list);
+    if (!tables.length) list.append(h("li", { class: "none" }, t("online.none")));
+    for (const table of tables) {
+      const label = `${gameTitle(table.game)} · ${seatText(table)}${table.rated ? ` · ${t("online.rated")}` : ""}`;
+      const href = this.app.tableHref(table.id, table.url);
+      const action = joinable
+        ? h("button", { class: "btn", type: "button", onclick: () => this.join(table) }, t("online.join"))
+        : h("a", { class: "btn ghost", href, onclick: (e) => this.app.follow(e, href) }, t("online.watch"));
+      list.append(h("li", { dataset: { table: table.id } }, h("span", {}, label), " ", action));
+    }
+  }
+
+  async join(table) {
+    try {
+      const answer = await joinTable(table.id);
+      saveTableRecord(answer.id, {
+        seat: answer.seat,
+        token: answer.token,
+        game: table.game,
+        options: table.options,
+        created: Date.now(),
+      });
+      this.app.go(this.app.tableHref(answer.id, answer.url));
+    } catch (error) {
+      this.status.textContent = t("online.error", { msg: error.message });
+    }
+  }
+
+  dispose() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.refresh = async () => {};
+  }
+
+  draw() {}
+}
+
+class LeaderboardPage {
+  constructor(root, app, game) {
+    this.root = root;
+    this.app = app;
+    this.game = ORDER.includes(game) ? game : ORDER[0];
+  }
+
+  start() {
+    document.title = `${t("online.leaderboard")} · ${t("app.title")}`;
+    clear(this.root);
+    const pick = h(
+      "select",
+      { name: "game", "aria-label": t("online.game"), onchange: (e) => this.show(e.target.value) },
+      ORDER.map((g) => h("option", { value: g, selected: g === this.game }, gameTitle(g))),
+    );
+    this.body = h("div", { class: "leaderboard" });
+    this.root.append(
+      h("section", { class: "home" }, h("h1", {}, t("online.leaderboard")), pick, this.body),
+    );
+    this.show(this.game);
+  }
+
+  async show(game) {
+    this.game = game;
+    clear(this.body);
+    this.body.append(h("p", { role: "status" }, t("online.loading")));
+    let board;
+    try {
+      board = await getLeaderboard(game);
+    } catch (error) {
+      clear(this.body);
+      this.body.append(h("p", { class: "error" }, t("online.error", { msg: error.message })));
+      return;
+    }
+    if (game !== this.game) return;
+    clear(this.body);
+    if (!board.players.length) {
+      this.body.append(h("p", {}, t("online.nobody")));
+      return;
+    }
+    const head = ["online.rank", "online.name", "online.rating", "online.games"];
+    this.body.append(
+      h(
+        "table",
+        { class: "leaderboard-table" },
+        h("thead", {}, h("tr", {}, head.map((k) => h("th", {}, t(k))))),
+        h(
+          "tbody",
+          {},
+          board.players.map((p) =>
+            h(
+              "tr",
+              { dataset: { player: p.id } },
+              h("td", {}, String(p.rank)),
+              h("td", {}, p.name),
+              h("td", {}, `${p.rating.toFixed(1)}${p.provisional ? ` (${t("online.provisional")})` : ""}`),
+              h("td", {}, String(p.games)),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  dispose() {}
+
+  draw() {}
+}
+
+/** The online page at `path` ("/lobby", "/leaderboard[/game]"), or null. */
+export function onlinePage(root, app, path) {
+  if (/^\/lobby\/?$/.test(path)) return new LobbyPage(root, app);
+  const board = path.match(/^\/leaderboard(?:\/([a-z]+))?\/?$/);
+  if (board) return new LeaderboardPage(root, app, board[1]);
+  return null;
+}
+
+/** Links to the lobby and the leaderboard (for the home page). */
+export function onlineLinks(app) {
+  const link = (href, key) =>
+    h("a", { class: "btn ghost", href, onclick: (e) => app.follow(e, href) }, t(key));
+  return h(
+    "nav",
+    { class: "online-links", "aria-label": t("online.lobby") },
+    link("/lobby", "online.lobby"),
+    " ",
+    link("/leaderboard", "online.leaderboard"),
+  );
+}
