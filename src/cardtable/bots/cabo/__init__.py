@@ -1,8 +1,8 @@
 """Cabo bots (issue 6): ``easy`` and ``medium`` heuristic players on a seat's view, and
 what guides the generic ISMCTS of ``hard``: ``rollout_policy``, ``evaluate``,
-``rollout_horizon`` (rollouts stop at the end of the round), ``observe`` (the tree tells
-drawn cards apart), ``root_actions`` (the moves worth searching), ``tree_depth`` and
-``hard_iterations`` (the simulation budget).
+``rollout_horizon`` and ``rollout_steps`` (where rollouts stop), ``determinize`` (samples
+weighted by what opponents keep), ``root_actions`` (the moves worth searching),
+``tree_depth`` and ``hard_iterations`` (the simulation budget).
 
 Modules: ``knowledge`` (one seat's knowledge as plain numbers), ``policy`` (the
 heuristic), ``players`` (the view-reading bots), ``search`` (rollouts on sampled states)."""
@@ -12,7 +12,6 @@ from cardtable.bots.cabo.search import (
     determinize,
     evaluate,
     hard_iterations,
-    observe,
     rollout_horizon,
     rollout_policy,
     rollout_steps,
@@ -26,7 +25,6 @@ __all__ = [
     "evaluate",
     "hard_iterations",
     "medium",
-    "observe",
     "rollout_horizon",
     "rollout_policy",
     "rollout_steps",

@@ -285,14 +285,6 @@ def round_scores(rows: Sequence[Sequence[int]], caller: int | None, rules: Rules
     return sums
 
 
-def observe(state: Any, actor: int) -> int | None:
-    """The card ``actor`` has just drawn from the deck: the tree keeps the decision after a
-    draw apart for each card, as a player decides after seeing it."""
-    if state.phase == "drawn" and state.from_deck and actor == state.turn:
-        return int(state.holding)
-    return None
-
-
 # Simulations per move for ``hard``, by table size: well under a second on a quiet core;
 # the time cap (1 s) is only a safety net. Longer rounds make each simulation dearer.
 BUDGET = {2: 400, 3: 200, 4: 150, 5: 120}
