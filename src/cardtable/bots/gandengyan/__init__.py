@@ -1,9 +1,26 @@
 """Gan Deng Yan bots (issue 6): ``easy`` and ``medium`` heuristic players on a seat's view,
-and what guides the generic ISMCTS of ``hard``.
+and what guides the generic ISMCTS of ``hard``: ``rollout_policy``, ``evaluate``,
+``root_actions`` (the moves worth searching), ``tree_depth`` and ``hard_iterations`` (the
+simulation budget).
 
 Modules: ``hands`` (rank counts, kinds, the split of a hand into plays), ``policy`` (the
-heuristic), ``players`` (the view-reading bots)."""
+heuristic), ``players`` (the view-reading bots), ``search`` (rollouts on sampled states)."""
 
 from cardtable.bots.gandengyan.players import easy, medium
+from cardtable.bots.gandengyan.search import (
+    evaluate,
+    hard_iterations,
+    rollout_policy,
+    root_actions,
+    tree_depth,
+)
 
-__all__ = ["easy", "medium"]
+__all__ = [
+    "easy",
+    "evaluate",
+    "hard_iterations",
+    "medium",
+    "rollout_policy",
+    "root_actions",
+    "tree_depth",
+]

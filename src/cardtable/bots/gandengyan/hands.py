@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import NamedTuple
+from itertools import islice
+from typing import Any, NamedTuple
 
 ORDER = "3456789TJQKA2"
 RANK_INDEX = {r: i for i, r in enumerate(ORDER)}
@@ -67,18 +67,15 @@ class Rules(NamedTuple):
 
 class Move(NamedTuple):
     """A play as the bots see it: the natural cards it takes (``(rank, n)`` pairs), the
-    jokers it takes and its kind. A pass is ``PASS_MOVE``."""
+    jokers it takes, its kind and its number of cards. A pass is ``PASS_MOVE``."""
 
     naturals: tuple[tuple[int, int], ...]
     jokers: int
     kind: Kind | None
-
-    @property
-    def cards(self) -> int:
-        return self.jokers + sum(n for _, n in self.naturals)
+    cards: int
 
 
-PASS_MOVE = Move((), 0, None)
+PASS_MOVE = Move((), 0, None, 0)
 
 
 def classify(reads: Sequence[int], cards: int, rules: Rules) -> Kind:
@@ -108,7 +105,8 @@ def move_of(cards: Sequence[str], reading: Sequence[str], rules: Rules) -> Move:
             r = RANK_INDEX[card[0]]
             counts[r] = counts.get(r, 0) + 1
     reads = [RANK_INDEX[r] for r in reading] if jokers < len(cards) else []
-    return Move(tuple(sorted(counts.items())), jokers, classify(reads, len(cards), rules))
+    kind = classify(reads, len(cards), rules)
+    return Move(tuple(sorted(counts.items())), jokers, kind, len(cards))
 
 
 def bomb_strength(kind: Kind, rules: Rules) -> tuple[int, int, int]:
@@ -154,8 +152,8 @@ class Worth:
     play: float = 1.0
     single: float = 0.35
     high: float = 0.45
-    two: float = 1.25
-    bomb: float = 1.7
+    two: float = 1.6
+    bomb: float = 2.4
     bomb_size: float = 0.1
     lone_joker: float = 1.6
 
@@ -187,143 +185,199 @@ class Split(NamedTuple):
     plays: int
 
 
+class Splitter:
+    """Splits hands under one set of rules and worths, remembering every hand it has seen
+    (hands recur all the time in rollouts). Values of plays are tabled once."""
+
+    MEMO_SIZE = 1 << 18
+
+    def __init__(self, rules: Rules, worth: Worth) -> None:
+        self.rules = rules
+        self.worth = worth
+        self.memo: dict[tuple[tuple[int, ...], int], Split] = {}
+        self.blocks: dict[tuple[int, tuple[int, ...]], Split] = {}
+        smallest = 3 if rules.triple_is_bomb else 4
+        self.set_kinds = [
+            [Kind(BOMB if n >= smallest else SETS.get(n, SINGLE), r, n) for n in range(17)]
+            for r in range(13)
+        ]
+        self.set_values = [[group_value(*k, worth) for k in row] for row in self.set_kinds]
+        self.straight_values = [
+            [group_value(STRAIGHT, r, n, worth) for n in range(14)] for r in range(13)
+        ]
+        self.pairs_values = [
+            [group_value(PAIRS, r, 2 * n, worth) for n in range(14)] for r in range(13)
+        ]
+        self.lone_joker = Split(-worth.lone_joker, 1)
+        self.joker_bombs = [Split(group_value(JOKER_BOMB, -1, k, worth), 1) for k in range(9)]
+
+    def split(self, counts: tuple[int, ...], jokers: int) -> Split:
+        found = self.memo.get((counts, jokers))
+        if found is None:
+            memo = self.memo
+            if len(memo) > self.MEMO_SIZE:
+                forget(memo)
+            found = self._with_jokers(counts, jokers) if jokers else self._by_blocks(counts)
+            memo[(counts, jokers)] = found
+        return found
+
+    def _with_jokers(self, counts: tuple[int, ...], jokers: int) -> Split:
+        """Each joker stands for some rank (never a 2) in whatever play it joins, or the
+        jokers make a joker bomb: the best of those, each a hand without jokers, which
+        splits by runs (quick: the runs are remembered)."""
+        by_blocks = self._by_blocks
+        alone = by_blocks(counts)
+        if jokers == 1:
+            best = Split(alone.value - self.worth.lone_joker, alone.plays + 1)
+        else:
+            bomb = self.joker_bombs[min(jokers, 8)]
+            best = Split(alone.value + bomb.value, alone.plays + 1)
+        rest = list(counts)
+        less = jokers - 1
+        for r in range(TWO):
+            rest[r] += 1
+            found = self.split(tuple(rest), less) if less else by_blocks(tuple(rest))
+            rest[r] -= 1
+            if found.value > best.value:
+                best = found
+        return best
+
+    def _by_blocks(self, counts: tuple[int, ...]) -> Split:
+        """Without jokers no play spans a rank the hand lacks: the split of a hand is the
+        sum of the splits of its runs of held ranks (and of its 2s), each remembered by
+        itself, so a new hand is mostly made of runs seen before."""
+        blocks = self.blocks
+        value = 0.0
+        plays = 0
+        r = 0
+        while r < 13:
+            if not counts[r]:
+                r += 1
+                continue
+            start = r
+            r += 1
+            if start < TWO:
+                while r < TWO and counts[r]:
+                    r += 1
+            key = (start, counts[start:r])
+            found = blocks.get(key)
+            if found is None:
+                if len(blocks) > self.MEMO_SIZE:
+                    forget(blocks)
+                alone = (0,) * start + counts[start:r] + (0,) * (13 - r)
+                found = blocks[key] = self._search(alone, 0)
+            value += found.value
+            plays += found.plays
+        return Split(value, plays)
+
+    def options(
+        self, counts: tuple[int, ...], jokers: int
+    ) -> list[tuple[Kind, float, tuple[int, ...], int]]:
+        """The plays that take the lowest rank held: (kind, value, hand left, jokers
+        used)."""
+        out: list[tuple[Kind, float, tuple[int, ...], int]] = []
+        r = 0
+        while r < 13 and not counts[r]:
+            r += 1
+        if r == 13:
+            return out
+        c = counts[r]
+        rest = list(counts)
+        kinds, values = self.set_kinds[r], self.set_values[r]
+        # Sets (and bombs) of rank r: k natural cards, w jokers (never for a 2).
+        for k in range(c, 0, -1):
+            rest[r] = c - k
+            left = tuple(rest)
+            for w in range(0, (0 if r == TWO else jokers) + 1):
+                out.append((kinds[k + w], values[k + w], left, w))
+        # Straights from r: each rank a natural card if held, else a joker.
+        if r <= ACE - 2:
+            run = list(counts)
+            used = 0
+            for hi in range(r, ACE + 1):
+                if run[hi]:
+                    run[hi] -= 1
+                elif used < jokers:
+                    used += 1
+                else:
+                    break
+                n = hi - r + 1
+                if n >= 3:
+                    kind = Kind(STRAIGHT, r, n)
+                    out.append((kind, self.straight_values[r][n], tuple(run), used))
+        # Consecutive pairs from r: each rank at least one natural card, jokers fill in.
+        if r <= ACE - 1:
+            run = list(counts)
+            used = 0
+            for hi in range(r, ACE + 1):
+                have = run[hi]
+                if not have:
+                    break
+                take = 2 if have >= 2 else 1
+                if used + 2 - take > jokers:
+                    break
+                run[hi] -= take
+                used += 2 - take
+                n = hi - r + 1
+                if n >= self.rules.min_pairs:
+                    kind = Kind(PAIRS, r, 2 * n)
+                    out.append((kind, self.pairs_values[r][n], tuple(run), used))
+        return out
+
+    def _search(self, counts: tuple[int, ...], jokers: int) -> Split:
+        if not any(counts):
+            if jokers == 0:
+                return Split(0.0, 0)
+            return self.lone_joker if jokers == 1 else self.joker_bombs[min(jokers, 8)]
+        best_value = -1e9
+        best_plays = 0
+        split = self.split
+        for _, value, left, w in self.options(counts, jokers):
+            sub = split(left, jokers - w)
+            value += sub.value
+            if value > best_value:
+                best_value, best_plays = value, sub.plays + 1
+        return Split(best_value, best_plays)
+
+    def groups(self, counts: Sequence[int], jokers: int) -> list[Kind]:
+        """The plays of the best split, lowest first."""
+        out: list[Kind] = []
+        hand = tuple(counts)
+        while any(hand):
+            target = self.split(hand, jokers)
+            for kind, value, left, w in self.options(hand, jokers):
+                if abs(self.split(left, jokers - w).value + value - target.value) < 1e-9:
+                    out.append(kind)
+                    hand, jokers = left, jokers - w
+                    break
+        if jokers:
+            out.append(Kind(JOKER_BOMB, -1, jokers) if jokers >= 2 else Kind(SINGLE, -1, 1))
+        return out
+
+
+def forget(memo: dict[Any, Any]) -> None:
+    """Forget the older half of a full memo (dicts keep their insertion order)."""
+    for key in list(islice(memo, len(memo) // 2)):
+        del memo[key]
+
+
+_SPLITTERS: dict[tuple[Rules, Worth], Splitter] = {}
+
+
+def splitter(rules: Rules, worth: Worth = WORTH) -> Splitter:
+    found = _SPLITTERS.get((rules, worth))
+    if found is None:
+        found = _SPLITTERS[(rules, worth)] = Splitter(rules, worth)
+    return found
+
+
 def split(counts: Sequence[int], jokers: int, rules: Rules, worth: Worth = WORTH) -> Split:
     """The most valuable way to split a hand into plays (fewest plays first: each costs
     ``worth.play``), searched exactly over sets, straights, consecutive pairs and bombs,
     with jokers filling in."""
-    return _split(tuple(counts), jokers, rules, worth)
-
-
-@lru_cache(maxsize=1 << 18)
-def _split(counts: tuple[int, ...], jokers: int, rules: Rules, worth: Worth) -> Split:
-    r = 0
-    while r < 13 and not counts[r]:
-        r += 1
-    if r == 13:
-        if jokers == 0:
-            return Split(0.0, 0)
-        if jokers == 1:
-            return Split(-worth.lone_joker, 1)
-        return Split(group_value(JOKER_BOMB, -1, jokers, worth), 1)
-    best_value = -1e9
-    best_plays = 0
-    c = counts[r]
-    rest = list(counts)
-    smallest_bomb = 3 if rules.triple_is_bomb else 4
-    # Sets (and bombs) of rank r: k natural cards, w jokers (never for a 2, never a lone
-    # joker in a single).
-    for k in range(c, 0, -1):
-        rest[r] = c - k
-        left = tuple(rest)
-        for w in range(0, (0 if r == TWO else jokers) + 1):
-            size = k + w
-            kind_type = BOMB if size >= smallest_bomb else SETS[size]
-            sub = _split(left, jokers - w, rules, worth)
-            value = sub.value + group_value(kind_type, r, size, worth)
-            if value > best_value:
-                best_value, best_plays = value, sub.plays + 1
-    rest[r] = c
-    # Straights from r: each rank a natural card if held, else a joker.
-    if r <= ACE - 2:
-        run = list(counts)
-        used = 0
-        for hi in range(r, ACE + 1):
-            if run[hi]:
-                run[hi] -= 1
-            elif used < jokers:
-                used += 1
-            else:
-                break
-            length = hi - r + 1
-            if length >= 3:
-                sub = _split(tuple(run), jokers - used, rules, worth)
-                value = sub.value + group_value(STRAIGHT, r, length, worth)
-                if value > best_value:
-                    best_value, best_plays = value, sub.plays + 1
-    # Consecutive pairs from r: each rank at least one natural card, jokers fill in.
-    if r <= ACE - 1:
-        run = list(counts)
-        used = 0
-        for hi in range(r, ACE + 1):
-            have = run[hi]
-            if not have:
-                break
-            take = 2 if have >= 2 else 1
-            if used + 2 - take > jokers:
-                break
-            run[hi] -= take
-            used += 2 - take
-            pairs = hi - r + 1
-            if pairs >= rules.min_pairs:
-                sub = _split(tuple(run), jokers - used, rules, worth)
-                value = sub.value + group_value(PAIRS, r, 2 * pairs, worth)
-                if value > best_value:
-                    best_value, best_plays = value, sub.plays + 1
-    return Split(best_value, best_plays)
+    return splitter(rules, worth).split(tuple(counts), jokers)
 
 
 def groups(counts: Sequence[int], jokers: int, rules: Rules, worth: Worth = WORTH) -> list[Kind]:
     """The plays of the best split, lowest first (for words and tests)."""
-    out: list[Kind] = []
-    hand = tuple(counts)
-    while any(hand) or jokers:
-        target = _split(hand, jokers, rules, worth)
-        found = None
-        for kind, left, w in _first_groups(hand, jokers, rules):
-            sub = _split(left, jokers - w, rules, worth)
-            if abs(sub.value + group_value(*kind, worth) - target.value) < 1e-9:
-                found = (kind, left, w)
-                break
-        if found is None:  # only jokers left
-            out.append(Kind(JOKER_BOMB, -1, jokers) if jokers >= 2 else Kind(SINGLE, -1, 1))
-            break
-        kind, hand, w = found
-        jokers -= w
-        out.append(kind)
-    return out
-
-
-def _first_groups(
-    counts: tuple[int, ...], jokers: int, rules: Rules
-) -> list[tuple[Kind, tuple[int, ...], int]]:
-    """The plays ``_split`` tries for the lowest rank (kind, hand left, jokers used)."""
-    out: list[tuple[Kind, tuple[int, ...], int]] = []
-    r = next((i for i in range(13) if counts[i]), None)
-    if r is None:
-        return out
-    c = counts[r]
-    rest = list(counts)
-    smallest_bomb = 3 if rules.triple_is_bomb else 4
-    for k in range(c, 0, -1):
-        rest[r] = c - k
-        for w in range(0, (0 if r == TWO else jokers) + 1):
-            size = k + w
-            kind_type = BOMB if size >= smallest_bomb else SETS[size]
-            out.append((Kind(kind_type, r, size), tuple(rest), w))
-    if r <= ACE - 2:
-        run = list(counts)
-        used = 0
-        for hi in range(r, ACE + 1):
-            if run[hi]:
-                run[hi] -= 1
-            elif used < jokers:
-                used += 1
-            else:
-                break
-            if hi - r + 1 >= 3:
-                out.append((Kind(STRAIGHT, r, hi - r + 1), tuple(run), used))
-    if r <= ACE - 1:
-        run = list(counts)
-        used = 0
-        for hi in range(r, ACE + 1):
-            have = run[hi]
-            if not have:
-                break
-            take = 2 if have >= 2 else 1
-            if used + 2 - take > jokers:
-                break
-            run[hi] -= take
-            used += 2 - take
-            if hi - r + 1 >= rules.min_pairs:
-                out.append((Kind(PAIRS, r, 2 * (hi - r + 1)), tuple(run), used))
-    return out
+    return splitter(rules, worth).groups(counts, jokers)

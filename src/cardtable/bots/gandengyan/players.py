@@ -4,7 +4,6 @@ read only the view they are given and reach the actions through ``game.action_to
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -81,7 +80,30 @@ def from_view(view: Mapping[str, Any], rules: Rules, decks: int, count_cards: bo
         unseen=unseen,
         rules=rules,
         bombs=int(view.get("bombs", 0)),
+        decks=decks,
     )
+
+
+_WIRE_MOVES: dict[tuple[int, Any], Move] = {}
+
+
+def wire_move(game: Game[Any], action: Any, rules: Rules) -> Move:
+    """The move of a legal action, read from its wire form (memoised per game: equal
+    actions are the same play)."""
+    key = (id(game), action)
+    found = _WIRE_MOVES.get(key)
+    if found is not None:
+        return found
+    data = game.action_to_json(action)
+    if data.get("type") != "play":
+        found = PASS_MOVE
+    else:
+        cards = data["cards"]
+        found = move_of(cards, data.get("as") or [c[0] for c in cards], rules)
+    if len(_WIRE_MOVES) > 100_000:
+        _WIRE_MOVES.clear()
+    _WIRE_MOVES[key] = found
+    return found
 
 
 class HeuristicBot:
@@ -98,33 +120,11 @@ class HeuristicBot:
         self.decks = deck_size(game)
         self.style = style
         self.mistakes = mistakes
-        self._moves: dict[Any, Move] = {}
-
-    def move(self, action: Any) -> Move:
-        """The move of a legal action, read from its wire form (memoised: equal actions are
-        the same play)."""
-        try:
-            found = self._moves.get(action)
-        except TypeError:  # an unhashable action: read it every time
-            found = None
-        if found is not None:
-            return found
-        data = self.game.action_to_json(action)
-        if data.get("type") != "play":
-            found = PASS_MOVE
-        else:
-            cards = data["cards"]
-            found = move_of(cards, data.get("as") or [c[0] for c in cards], self.rules)
-        if len(self._moves) > 50_000:
-            self._moves.clear()
-        with contextlib.suppress(TypeError):
-            self._moves[action] = found
-        return found
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        moves = [self.move(action) for action in legal]
+        moves = [wire_move(self.game, action, self.rules) for action in legal]
         table = from_view(view, self.rules, self.decks, self.style.count_cards)
         best = choose(table, moves, self.style)
         if self.mistakes and rng.random() < self.mistakes:

@@ -13,7 +13,7 @@ opponent is about to), and leads its weakest plays while it has many.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from cardtable.bots.gandengyan.hands import (
@@ -31,8 +31,7 @@ from cardtable.bots.gandengyan.hands import (
     Rules,
     Worth,
     bomb_strength,
-    split,
-    without,
+    splitter,
 )
 
 
@@ -46,11 +45,13 @@ class Style:
     lead: tuple[float, ...] = (0.0, 3.0, 0.8, 0.3, 0.15)
     # An opponent who leads with n cards (after the draw) goes out with about this chance.
     danger: tuple[float, ...] = (1.0, 1.0, 0.25, 0.1, 0.04, 0.02)
-    danger_weight: float = 3.0
+    danger_weight: float = 6.0
     shed: float = 0.02  # per card a play sheds (fewer cards pay less)
     joker_shed: float = 0.1  # per joker a play sheds (each joker held doubles what we pay)
     bomb_risk: float = 0.02  # per card left after a bomb (a bomb doubles what we pay)
     lead_long: float = 0.0  # on a lead, per card beyond the first
+    pass_cost: float = 0.5  # what passing gives away besides the danger
+    premium_cost: float = 0.0  # what spending a 2 or a bomb gives away besides its worth
     count_cards: bool = True  # remembers the cards played this hand
 
 
@@ -73,17 +74,15 @@ class Table:
     unseen: Sequence[int]
     rules: Rules = field(default_factory=Rules)
     bombs: int = 0
+    decks: int = 1
+    # Memo of ``bomb_chance`` for this table: (hand, natural, joker_bomb) -> chance.
+    bomb_chances: dict[tuple[int, int, int], float] = field(default_factory=dict)
 
 
 def danger(style: Style, table: Table, seat: int) -> float:
     """The chance ``seat`` goes out if it gets the lead."""
     n = table.hand_counts[seat] + (1 if table.talon else 0)
     return style.danger[min(n, len(style.danger) - 1)]
-
-
-def lead_value(style: Style, plays: int, talon: int) -> float:
-    n = plays + (1 if talon and plays else 0)
-    return style.lead[min(n, len(style.lead) - 1)]
 
 
 def at_least(n: int, q: float, k: int) -> float:
@@ -134,15 +133,27 @@ def beat_chance(kind: Kind, hand: int, table: Table) -> float:
     if hand >= 2:
         if t in BOMBS:
             size = bomb_strength(kind, table.rules)[0]
-            natural, joker_bomb = size + 1, max(2, size - 1)
+            need = (hand, size + 1, max(2, size - 1))
         else:
-            natural, joker_bomb = (3 if table.rules.triple_is_bomb else 4), 2
-        bomb = at_least(hand, wild, joker_bomb)
-        if hand >= natural:
-            for r in range(13):
-                bomb += at_least(hand, unseen[r] / total + (wild if r < TWO else 0.0), natural)
-        chance = 1.0 - (1.0 - chance) * (1.0 - min(bomb, 0.9))
+            need = (hand, 3 if table.rules.triple_is_bomb else 4, 2)
+        bomb = table.bomb_chances.get(need)
+        if bomb is None:
+            bomb = table.bomb_chances[need] = bomb_chance(need[0], need[1], need[2], table)
+        chance = 1.0 - (1.0 - chance) * (1.0 - bomb)
     return min(chance, 1.0)
+
+
+def bomb_chance(hand: int, natural: int, joker_bomb: int, table: Table) -> float:
+    """Roughly the chance a hand of ``hand`` unseen cards holds a bomb of ``natural``
+    cards of a rank (jokers filling in) or ``joker_bomb`` jokers."""
+    unseen = table.unseen
+    total = sum(unseen)
+    wild = unseen[13] / total
+    bomb = at_least(hand, wild, joker_bomb)
+    if hand >= natural:
+        for r in range(13):
+            bomb += at_least(hand, unseen[r] / total + (wild if r < TWO else 0.0), natural)
+    return min(bomb, 0.9)
 
 
 def win_chance(kind: Kind, table: Table) -> float:
@@ -154,49 +165,102 @@ def win_chance(kind: Kind, table: Table) -> float:
     return chance
 
 
-def score_moves(table: Table, moves: Sequence[Move], style: Style = MEDIUM) -> list[float]:
-    """A score for each move (higher is better); a move that empties the hand wins."""
-    worth = style.worth
-    rules = table.rules
+_STATIC: dict[tuple[Kind, int, int, Rules], float] = {}
+
+
+def rough_win_chance(kind: Kind, table: Table) -> float:
+    """``win_chance`` without counting cards: each opponent's hand drawn from a full deck
+    (tabled once per kind and hand size; what the rollouts use)."""
+    chance = 1.0
+    for seat in range(table.players):
+        if seat == table.me:
+            continue
+        hand = table.hand_counts[seat]
+        key = (kind, hand, table.decks, table.rules)
+        beat = _STATIC.get(key)
+        if beat is None:
+            full = Table(
+                me=-1,
+                players=2,
+                counts=(),
+                jokers=0,
+                target=None,
+                target_seat=-1,
+                hand_counts=(),
+                talon=0,
+                unseen=[4 * table.decks] * 13 + [2 * table.decks],
+                rules=table.rules,
+            )
+            beat = _STATIC[key] = beat_chance(kind, hand, full)
+        chance *= 1.0 - beat
+    return chance
+
+
+def score_moves(
+    table: Table,
+    moves: Sequence[Move],
+    style: Style = MEDIUM,
+    chance_of: Callable[[Kind, Table], float] = win_chance,
+) -> list[float]:
+    """A score for each move (higher is better); a move that empties the hand wins.
+    ``chance_of`` is the chance a play wins the trick."""
+    hands = splitter(table.rules, style.worth)
     counts, jokers = table.counts, table.jokers
     held = sum(counts) + jokers
-    base = split(counts, jokers, rules, worth)
+    base = hands.split(counts, jokers)
     threat = 0.0
     for seat in range(table.players):
         if seat != table.me:
             threat = max(threat, danger(style, table, seat))
+    threat *= style.danger_weight
+    talon = table.talon
+    leads = style.lead
+    last = len(leads) - 1
     chances: dict[Kind, float] = {}
     scores = []
     for move in moves:
         kind = move.kind
         if kind is None:  # a pass: whoever played last keeps the trick
             scores.append(
-                base.value - style.danger_weight * danger(style, table, table.target_seat)
+                base.value
+                - style.pass_cost
+                - style.danger_weight * danger(style, table, table.target_seat)
             )
             continue
         cards = move.cards
         if cards == held:
             scores.append(1e6)
             continue
-        rest, wild = without(counts, jokers, move)
-        after = split(rest, wild, rules, worth)
+        rest = list(counts)
+        for r, n in move.naturals:
+            rest[r] -= n
+        after = hands.split(tuple(rest), jokers - move.jokers)
         chance = chances.get(kind)
         if chance is None:
-            chance = chances[kind] = win_chance(kind, table)
-        score = after.value + chance * lead_value(style, after.plays, table.talon)
-        score -= (1.0 - chance) * style.danger_weight * threat
+            chance = chances[kind] = chance_of(kind, table)
+        plays = after.plays + (1 if talon else 0)  # the winner draws first
+        score = after.value + chance * leads[plays if plays < last else last]
+        score -= (1.0 - chance) * threat
         score += style.shed * cards + style.joker_shed * move.jokers
         if kind.type in BOMBS:
             score -= style.bomb_risk * (held - cards) * (1 << min(table.bombs, 6))
+            score -= style.premium_cost
+        elif kind.rank == TWO:
+            score -= style.premium_cost
         if table.target is None:
             score += style.lead_long * (cards - 1)
         scores.append(score)
     return scores
 
 
-def choose(table: Table, moves: Sequence[Move], style: Style = MEDIUM) -> int:
+def choose(
+    table: Table,
+    moves: Sequence[Move],
+    style: Style = MEDIUM,
+    chance_of: Callable[[Kind, Table], float] = win_chance,
+) -> int:
     """The index of the best move (the first on a tie)."""
-    scores = score_moves(table, moves, style)
+    scores = score_moves(table, moves, style, chance_of)
     best = 0
     for i in range(1, len(scores)):
         if scores[i] > scores[best] + 1e-12:
