@@ -59,7 +59,7 @@ def rollout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Rand
     itself on the sample's knowledge bits (its draw valued by a fixed estimate)."""
     if len(legal) == 1:
         return legal[0]
-    if state.players > 2:
+    if state.players >= MIND_ROLLOUTS_FROM:
         table = from_sample(state, seat, rules_of(state))
         action = action_for(Mind(table, ROLLOUT).decide(), legal)
         return legal[rng.randrange(len(legal))] if action is None else action
@@ -98,6 +98,7 @@ def rollout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Rand
 
 UNSEEN = 6.5
 ROLLOUT = Style(exact_draw=False)
+MIND_ROLLOUTS_FROM = 3  # table size from which rollouts play the full heuristic
 KEPT = 4.5
 TAKE_GAIN = 3.0
 
