@@ -96,10 +96,14 @@ class Ismcts:
             self.last_iterations = 0
             return legal[0]
         root = Node()
-        deadline = time.perf_counter() + self.limits.seconds
+        start = time.perf_counter()
+        deadline = start + self.limits.seconds
         iterations = 0
         while iterations < self.limits.iterations:
-            if iterations and time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            # Stop before a simulation that would likely end past the deadline, so the
+            # cap holds per move and not just per simulation.
+            if iterations and now + (now - start) / iterations >= deadline:
                 break
             if self.sample is None:
                 state = self.game.determinize(view, seat, rng)
