@@ -65,17 +65,46 @@ class Rules(NamedTuple):
         )
 
 
+# A hand as one integer: 4 bits per rank count, then the jokers. Taking a play out of a
+# hand is a subtraction, and the memo of splits is keyed by these codes.
+BITS = 4
+JOKER_SHIFT = 13 * BITS
+SHIFTS = tuple(BITS * r for r in range(13))
+
+
+def hand_code(counts: Sequence[int], jokers: int) -> int:
+    code = jokers << JOKER_SHIFT
+    for r, c in enumerate(counts):
+        if c:
+            code += c << SHIFTS[r]
+    return code
+
+
+def decode(code: int) -> tuple[tuple[int, ...], int]:
+    return tuple((code >> s) & 15 for s in SHIFTS), code >> JOKER_SHIFT
+
+
 class Move(NamedTuple):
     """A play as the bots see it: the natural cards it takes (``(rank, n)`` pairs), the
-    jokers it takes, its kind and its number of cards. A pass is ``PASS_MOVE``."""
+    jokers it takes, its kind, its number of cards and its hand code (what it takes out
+    of a hand's code). A pass is ``PASS_MOVE``."""
 
     naturals: tuple[tuple[int, int], ...]
     jokers: int
     kind: Kind | None
     cards: int
+    code: int = 0
 
 
-PASS_MOVE = Move((), 0, None, 0)
+def make_move(naturals: Sequence[tuple[int, int]], jokers: int, kind: Kind | None) -> Move:
+    counts = [0] * 13
+    for r, n in naturals:
+        counts[r] += n
+    cards = jokers + sum(n for _, n in naturals)
+    return Move(tuple(naturals), jokers, kind, cards, hand_code(counts, jokers))
+
+
+PASS_MOVE = make_move((), 0, None)
 
 
 def classify(reads: Sequence[int], cards: int, rules: Rules) -> Kind:
@@ -106,7 +135,7 @@ def move_of(cards: Sequence[str], reading: Sequence[str], rules: Rules) -> Move:
             counts[r] = counts.get(r, 0) + 1
     reads = [RANK_INDEX[r] for r in reading] if jokers < len(cards) else []
     kind = classify(reads, len(cards), rules)
-    return Move(tuple(sorted(counts.items())), jokers, kind, len(cards))
+    return make_move(tuple(sorted(counts.items())), jokers, kind)
 
 
 def bomb_strength(kind: Kind, rules: Rules) -> tuple[int, int, int]:
@@ -194,7 +223,7 @@ class Splitter:
     def __init__(self, rules: Rules, worth: Worth) -> None:
         self.rules = rules
         self.worth = worth
-        self.memo: dict[tuple[tuple[int, ...], int], Split] = {}
+        self.memo: dict[int, Split] = {}
         self.blocks: dict[tuple[int, tuple[int, ...]], Split] = {}
         smallest = 3 if rules.triple_is_bomb else 4
         self.set_kinds = [
@@ -212,13 +241,18 @@ class Splitter:
         self.joker_bombs = [Split(group_value(JOKER_BOMB, -1, k, worth), 1) for k in range(9)]
 
     def split(self, counts: tuple[int, ...], jokers: int) -> Split:
-        found = self.memo.get((counts, jokers))
+        return self.split_code(hand_code(counts, jokers))
+
+    def split_code(self, code: int) -> Split:
+        """The split of the hand whose code is ``code`` (remembered)."""
+        found = self.memo.get(code)
         if found is None:
             memo = self.memo
             if len(memo) > self.MEMO_SIZE:
                 forget(memo)
+            counts, jokers = decode(code)
             found = self._with_jokers(counts, jokers) if jokers else self._by_blocks(counts)
-            memo[(counts, jokers)] = found
+            memo[code] = found
         return found
 
     def _with_jokers(self, counts: tuple[int, ...], jokers: int) -> Split:

@@ -31,6 +31,7 @@ from cardtable.bots.gandengyan.hands import (
     Rules,
     Worth,
     bomb_strength,
+    hand_code,
     splitter,
 )
 
@@ -165,34 +166,37 @@ def win_chance(kind: Kind, table: Table) -> float:
     return chance
 
 
-_STATIC: dict[tuple[Kind, int, int, Rules], float] = {}
+# Per (decks, rules), per kind: the chance a hand of n cards drawn from full decks can
+# beat that kind, by n.
+_STATIC: dict[tuple[int, Rules], dict[Kind, list[float]]] = {}
 
 
 def rough_win_chance(kind: Kind, table: Table) -> float:
-    """``win_chance`` without counting cards: each opponent's hand drawn from a full deck
+    """``win_chance`` without counting cards: each opponent's hand drawn from full decks
     (tabled once per kind and hand size; what the rollouts use)."""
+    per_kind = _STATIC.get((table.decks, table.rules))
+    if per_kind is None:
+        per_kind = _STATIC[(table.decks, table.rules)] = {}
+    by_size = per_kind.get(kind)
+    if by_size is None:
+        full = Table(
+            me=-1,
+            players=2,
+            counts=(),
+            jokers=0,
+            target=None,
+            target_seat=-1,
+            hand_counts=(),
+            talon=0,
+            unseen=[4 * table.decks] * 13 + [2 * table.decks],
+            rules=table.rules,
+        )
+        by_size = per_kind[kind] = [beat_chance(kind, n, full) for n in range(64)]
     chance = 1.0
-    for seat in range(table.players):
-        if seat == table.me:
-            continue
-        hand = table.hand_counts[seat]
-        key = (kind, hand, table.decks, table.rules)
-        beat = _STATIC.get(key)
-        if beat is None:
-            full = Table(
-                me=-1,
-                players=2,
-                counts=(),
-                jokers=0,
-                target=None,
-                target_seat=-1,
-                hand_counts=(),
-                talon=0,
-                unseen=[4 * table.decks] * 13 + [2 * table.decks],
-                rules=table.rules,
-            )
-            beat = _STATIC[key] = beat_chance(kind, hand, full)
-        chance *= 1.0 - beat
+    me = table.me
+    for seat, hand in enumerate(table.hand_counts):
+        if seat != me:
+            chance *= 1.0 - by_size[hand if hand < 64 else 63]
     return chance
 
 
@@ -207,7 +211,9 @@ def score_moves(
     hands = splitter(table.rules, style.worth)
     counts, jokers = table.counts, table.jokers
     held = sum(counts) + jokers
-    base = hands.split(counts, jokers)
+    code = hand_code(counts, jokers)
+    split_code = hands.split_code
+    base = split_code(code)
     threat = 0.0
     for seat in range(table.players):
         if seat != table.me:
@@ -231,10 +237,7 @@ def score_moves(
         if cards == held:
             scores.append(1e6)
             continue
-        rest = list(counts)
-        for r, n in move.naturals:
-            rest[r] -= n
-        after = hands.split(tuple(rest), jokers - move.jokers)
+        after = split_code(code - move.code)
         chance = chances.get(kind)
         if chance is None:
             chance = chances[kind] = chance_of(kind, table)
