@@ -317,3 +317,16 @@ def test_a_sim_with_snap_windows_lets_bystanders_pass() -> None:
     )
     assert result.games == 12
     assert result.tallies[0].wins > result.tallies[2].wins
+
+
+def test_the_weighted_samples_keep_the_bots_view() -> None:
+    """hard's sampler moves only cards the bot has not seen (the leak property holds)."""
+    for options in VARIANTS:
+        game = games.load("cambio", **options)
+        rng = random.Random(2)
+        for state in positions(seed=6, every=5, **options)[:10]:
+            for seat in range(state.players):
+                view = state.view(seat)
+                sample = search.determinize(game, view, seat, rng)
+                assert sample.view(seat) == view
+                assert sorted(sample.all_cards()) == sorted(state.all_cards())

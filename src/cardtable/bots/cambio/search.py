@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.bots.cambio.knowledge import FULL_DECK, Rules, from_view, match_key, rules_of
 from cardtable.bots.cambio.players import wire_key
-from cardtable.bots.cambio.policy import DISCARD, MEDIUM, SKIP, Key, Mind
+from cardtable.bots.cambio.policy import DISCARD, MEDIUM, SKIP, STILL, Key, Mind, kept_discount
 
 # The medium player's knobs, as plain numbers.
 KEPT_DISCOUNT = MEDIUM.kept_discount
@@ -79,8 +80,8 @@ class Mindset:
             mean = self.mean
             kept = mean
             if owner != self.seat:
-                turns = max(len(FULL_DECK) - 4 * state.players - 1 - len(state.deck), 0)
-                kept -= KEPT_DISCOUNT * min(1.0, turns / (2.0 * state.players))
+                drawn = max(len(FULL_DECK) - 4 * state.players - 1 - len(state.deck), 0)
+                kept -= kept_discount(KEPT_DISCOUNT, drawn / state.players)
             owner_bit = 1 << owner
             out = []
             for card, mask in zip(state.hands[owner], state.known[owner], strict=True):
@@ -229,6 +230,9 @@ def _should_call(mind: Mindset) -> bool:
     if mine > CALL_MAX:
         return False
     players: int = state.players
+    worst = max(mind.row(seat))
+    threshold = CALL_CHANCE - CALL_STEP * (players - 2)
+    threshold -= STILL * (1.0 - min(1.0, _gain(mind.values, worst) / 2.0))
     my_unknown = mind.unknowns(seat)
     chance = 1.0
     for owner in range(players):
@@ -237,7 +241,22 @@ def _should_call(mind: Mindset) -> bool:
         theirs = mind.total(owner) - LAST_GAIN
         spread = math.sqrt((my_unknown + mind.unknowns(owner)) * VARIANCE + 4.0)
         chance *= 0.5 * (1.0 + math.erf((theirs - mine + 0.5) / (spread * SQRT2)))
-    return chance >= CALL_CHANCE - CALL_STEP * (players - 2)
+    return chance >= threshold
+
+
+def _gain(values: Mapping[str, int], worst: float) -> float:
+    """What a fresh card saves over one worth ``worst``, on average over the whole deck."""
+    key = (values["Kh"], values["RJ"], round(worst * 4))  # the only values options change
+    gain = _GAINS.get(key)
+    if gain is None:
+        if len(_GAINS) > 4096:
+            _GAINS.clear()
+        deck = [values[c] for c in FULL_DECK]
+        gain = _GAINS[key] = sum(max(0.0, worst - v) for v in deck) / len(deck)
+    return gain
+
+
+_GAINS: dict[tuple[int, int], float] = {}
 
 
 def _power_value(mind: Mindset, card: str, unknown_after: bool) -> float:
@@ -395,12 +414,12 @@ def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> li
         if choice is not None and choice[0] == "snap":
             return [options[choice]]
         keys += [k for k in (("draw",), ("call",)) if k in options]
-    elif table.phase == "drawn" and table.drawn is not None:
+    elif table.phase == "drawn" and table.drawn is not None and SEARCH_PLACE:
         ranked = mind.place_options(table.drawn)
         ranked.sort(key=lambda option: -option[0])
         floor = ranked[0][0] - SHORTLIST
         keys += [key for value, key in ranked[:SHORTLIST_SIZE] if value >= floor]
-    elif table.phase == "power" and table.step in ("swap", "king_swap"):
+    elif table.phase == "power" and table.step in ("swap", "king_swap") and SEARCH_SWAP:
         own = table.step == "king_swap"
         ranked = []
         for key in options:
@@ -420,13 +439,93 @@ def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> li
     return out or list(legal)
 
 
+SEARCH_PLACE = True
+SEARCH_SWAP = True
 SHORTLIST = 4.0
 SHORTLIST_SIZE = 4
 DISCARD_KEY = DISCARD
+
+
+def determinize(game: Any, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any:
+    """The states one search imagines: ``DEALS`` weighted samples of the hidden cards
+    (``weighted_sample``), each a whole deal with the deck in order, then used again in
+    turn. A deal replayed for another root action is a paired comparison: both actions
+    meet the same hidden cards and the same draws, so what differs between their rollouts
+    is what the action did, not the luck of the deal. A new view (or a new ``rng``) starts
+    a new set of deals."""
+    pool: _Deals | None = getattr(_LOCAL, "deals", None)
+    if pool is None or pool.view is not view or pool.rng is not rng or pool.seat != seat:
+        pool = _LOCAL.deals = _Deals(view, rng, seat)
+    if len(pool.deals) < DEALS:
+        deal = weighted_sample(game, view, seat, rng)
+        pool.deals.append(deal)
+        return deal.clone()
+    deal = pool.deals[pool.turn % DEALS]
+    pool.turn += 1
+    return deal.clone()
+
+
+class _Deals:
+    __slots__ = ("deals", "rng", "seat", "turn", "view")
+
+    def __init__(self, view: Mapping[str, Any], rng: random.Random, seat: int) -> None:
+        self.view = view  # held, so that a new view is never mistaken for this one
+        self.rng = rng
+        self.seat = seat
+        self.deals: list[Any] = []
+        self.turn = 0
+
+
+_LOCAL = threading.local()
+DEALS = 60
+
+
+def weighted_sample(game: Any, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any:
+    """The game's own sample of the hidden cards, then weighted by what people keep: a card
+    an opponent has looked at and still holds is unlikely to be high (they would have
+    replaced it). Metropolis steps against random deck cards tilt each such card's value
+    by ``exp(-KEPT_TILT * value)``: one step before its owner has had a turn, three after
+    (kept cards then read about 2.8 below the unseen mean, as measured in medium's games).
+    Both cards are ones this seat has not seen, so the sample stays consistent with
+    the view. (The deck order stays random: a swapped card lands where the other was.)"""
+    state = game.determinize(view, seat, rng)
+    deck: list[str] = state.deck
+    if not deck:
+        return state
+    values: Mapping[str, int] = state.rules.values
+    bit = 1 << seat
+    players = state.players
+    turns = max(len(FULL_DECK) - 4 * players - 1 - len(deck), 0) / players
+    steps = KEPT_STEPS if turns >= 1.0 else 1
+    for owner in range(players):
+        if owner == seat:
+            continue
+        row, known = state.hands[owner], state.known[owner]
+        owner_bit = 1 << owner
+        for j, mask in enumerate(known):
+            if mask & bit or not mask & owner_bit or row[j] is None:
+                continue
+            for _ in range(steps):
+                k = rng.randrange(len(deck))
+                drop = values[row[j]] - values[deck[k]]
+                if drop >= 0 or rng.random() < math.exp(KEPT_TILT * drop):
+                    row[j], deck[k] = deck[k], row[j]
+    return state
+
+
+KEPT_TILT = 0.3
+KEPT_STEPS = 3  # one step lowers a kept card by about 1.6, three by about 2.8
 
 # Simulations per move for ``hard``; the time cap (1 s) is only a safety net.
 hard_iterations = 400
 # A flat search: each root action is valued by rollouts of the heuristic.
 tree_depth = 1
 
-__all__ = ["hard_iterations", "rollout_policy", "root_actions", "rules_of", "tree_depth"]
+__all__ = [
+    "determinize",
+    "hard_iterations",
+    "rollout_policy",
+    "root_actions",
+    "rules_of",
+    "tree_depth",
+]
