@@ -256,7 +256,7 @@ def _gain(values: Mapping[str, int], worst: float) -> float:
     return gain
 
 
-_GAINS: dict[tuple[int, int], float] = {}
+_GAINS: dict[tuple[int, int, int], float] = {}
 
 
 def _power_value(mind: Mindset, card: str, unknown_after: bool) -> float:
