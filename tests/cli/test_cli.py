@@ -38,7 +38,10 @@ def test_sim_is_reproducible_and_jobs_give_the_same_results() -> None:
     two = json.loads(runner.invoke(app, [*args, "--jobs", "2"]).output)
 
     def results(report: dict) -> list:
-        return [{k: v for k, v in bot.items() if k != "think_ms"} for bot in report["bots"]]
+        return [
+            {k: v for k, v in bot.items() if k not in ("think_ms", "think_cpu_ms")}
+            for bot in report["bots"]
+        ]
 
     assert results(one) == results(two)
     assert [b["think_ms"]["decisions"] for b in one["bots"]] == [

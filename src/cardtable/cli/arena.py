@@ -25,13 +25,15 @@ class BotTally:
     games: int = 0
     wins: float = 0.0
     score_sum: float = 0.0
-    think: list[float] = field(default_factory=list)  # seconds per decision
+    think: list[float] = field(default_factory=list)  # wall-clock seconds per decision
+    think_cpu: list[float] = field(default_factory=list)  # CPU seconds of the same decisions
 
     def add(self, other: BotTally) -> None:
         self.games += other.games
         self.wins += other.wins
         self.score_sum += other.score_sum
         self.think.extend(other.think)
+        self.think_cpu.extend(other.think_cpu)
 
     def to_json(self) -> dict[str, Any]:
         played = max(self.games, 1)
@@ -43,6 +45,8 @@ class BotTally:
             "win_rate_ci95": wilson_interval(self.wins, self.games),
             "mean_score": self.score_sum / played,
             "think_ms": think_summary(self.think),
+            # On a shared machine the wall clock counts other processes' time too.
+            "think_cpu_ms": think_summary(self.think_cpu),
         }
 
 
@@ -111,9 +115,11 @@ def play_one(
     players: Sequence[bots.Bot],
     rng: random.Random,
     think: Sequence[list[float]] | None = None,
+    think_cpu: Sequence[list[float]] | None = None,
 ) -> int:
     """Play a game to the end with one bot per seat; returns the number of decisions and
-    appends each decision's think time to ``think[seat]``."""
+    appends each decision's wall-clock and CPU think time to ``think[seat]`` and
+    ``think_cpu[seat]``."""
     decisions = 0
     while not state.is_over():
         # Several seats may act at once (a snap window): arrival order is random. A bot
@@ -124,10 +130,12 @@ def play_one(
             seat = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
             legal = state.legal_actions(seat)
             view = state.view(seat)
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.thread_time()
             action = players[seat].act(view, legal, rng)
             if think is not None:
                 think[seat].append(time.perf_counter() - start)
+            if think_cpu is not None:
+                think_cpu[seat].append(time.thread_time() - start_cpu)
             if action is not None:
                 break
             waiting.remove(seat)
@@ -161,7 +169,9 @@ def run_games(
         # The bots' randomness must not follow the deal, or results skew by seat.
         bot_rng = random.Random(f"bots-{game_seed}")
         think = [result.tallies[i].think for i in order]
-        result.decisions += play_one(state, [roster[i] for i in order], bot_rng, think)
+        think_cpu = [result.tallies[i].think_cpu for i in order]
+        players = [roster[i] for i in order]
+        result.decisions += play_one(state, players, bot_rng, think, think_cpu)
         record(result, state, order)
         if on_progress is not None:
             on_progress(1)
