@@ -51,7 +51,7 @@ def load_game(name: str, pairs: list[str] | None, **extra: Any) -> Any:
 def play(
     game: Annotated[str, typer.Argument(help="cambio, cabo, gandengyan or caravan")],
     options: OptionArgs = None,
-    level: Annotated[str, typer.Option(help="The bots' level")] = "random",
+    level: Annotated[str, typer.Option(help="The bots' level")] = "medium",
     seed: Annotated[int | None, typer.Option(help="Seed for a reproducible deal")] = None,
     seat: Annotated[int, typer.Option(help="Your seat (0 moves first in most games)")] = 0,
 ) -> None:
