@@ -3,7 +3,7 @@ rematch. Kept apart from ``routes.py`` so the features can grow without crowding
 
 from __future__ import annotations
 
-from cardtable.server import identity, lobby, ratings, tables_api
+from cardtable.server import identity, lobby, ratings, replays, tables_api
 from cardtable.server.routes import CONFLICT, NOT_FOUND, Route
 from cardtable.server.tables_api import SeatTicket
 
@@ -34,6 +34,12 @@ ONLINE = [
         "/api/players/{player_id}",
         ratings.get_player,
         {**AUTH, "response_model": ratings.Profile, "responses": NOT_FOUND},
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}/replay",
+        replays.get_replay,
+        {**AUTH, "response_model": replays.Replay, "responses": NOT_FOUND | CONFLICT},
     ),
     Route(
         "POST",

@@ -84,6 +84,10 @@ PAGES = [
     Route("GET", "/leaderboard", web.index, {"include_in_schema": False}),
     Route("GET", "/leaderboard/{game}", web.index, {"include_in_schema": False}),
     *(
+        Route("GET", path, web.index, {"include_in_schema": False})
+        for path in ("/account", "/players/{player_id}", "/replay/{table_id}")
+    ),
+    *(
         Route("GET", f"/{kind}/{{game}}", learn.page, {"include_in_schema": False})
         for kind in ("rules", "learn", "labs")
     ),
