@@ -55,6 +55,26 @@ def create_people_table(server: Server, game: str, players: int) -> list[dict[st
     return [ticket] + [server.claim(ticket["id"], seat) for seat in range(1, players)]
 
 
+async def play_seat(table: Table, rng: random.Random) -> None:
+    """Act at random from ``legal`` whenever this seat may, until the game ends. Races
+    lost to other seats (stale) are retried on the new state; a move refused for going
+    too fast (``rate_limited``) is made again after the wait the server names."""
+    acted_on = -1
+    while True:
+        state = table.state or await table.next_state()
+        if state["over"]:
+            return
+        if state["legal"] and state["version"] != acted_on:
+            acted_on = state["version"]
+            await table.act(rng.choice(state["legal"]), state["version"])
+        message = await table.recv()
+        if message["type"] == "error":
+            assert message["code"] in ("stale_version", "not_your_turn", "rate_limited"), message
+            if message["code"] == "rate_limited":
+                await asyncio.sleep(float(message.get("retry", 1)))
+                acted_on = -1
+
+
 async def watch_to_end(table: Table) -> None:
     while not (await table.next_state())["over"]:
         pass
@@ -90,7 +110,7 @@ async def play_recorded(server: Server, game: str, players: int, seed: int) -> R
         watcher = await stack.enter_async_context(open_table(server, table_id))
         await asyncio.wait_for(
             asyncio.gather(
-                *(s.play_randomly(random.Random(rng.random())) for s in seats),
+                *(play_seat(s, random.Random(rng.random())) for s in seats),
                 watch_to_end(watcher),
                 fetch_live_replays(server, watcher, recording),
             ),
