@@ -1,18 +1,24 @@
 """Load benchmark of the web house: N concurrent tables played through real WebSockets.
 
 Every seat of every table is a person's seat held by a client of this script, which plays
-a random legal action as soon as a state message says it may act; finished tables are
-replaced, so N tables stay in play. The server is a real ``cardtable serve`` subprocess on
-loopback with a fresh SQLite file (or ``--url`` of a running one). Reported: actions the
-server accepted per second, and the time from sending an act to receiving the next state
-message on that connection (p50, p90, p99, max), the server's CPU per action and the
-machine's load (on a shared machine the first figures depend on what else runs).
+a random legal action when a state message says it may act, after a think time like the
+house's bots (``--think``, default 0.8 s, each pause drawn from 0.75-1.25 of it, as the
+server's bot delay is); finished tables are replaced, so N tables stay in play.
+``--think 0`` acts at once: the server is then saturated, the run measures its greatest
+throughput, and the latency it reports is mostly queueing (by Little's law, the number of
+waiting acts over the throughput), not the time one act takes. The server is a real
+``cardtable serve`` subprocess on loopback with a fresh SQLite file (or ``--url`` of a
+running one). Reported: actions the server accepted per second, and the time from
+sending an act to receiving the next state message on that connection (p50, p90, p99,
+max), the server's CPU per action and the machine's load (on a shared machine the first
+figures depend on what else runs).
 
 With ``--server-bots`` the server's own bots play every seat (no bot delay) and the script
 only watches, one spectator per table: the bots' path (worker processes, the table queue,
 commits, fan-out) without a client in the loop; no latency then.
 
     .venv/bin/python bench/load.py                       # 200 two-player Cambio tables, 30 s
+    .venv/bin/python bench/load.py --think 0             # the same, saturated: throughput
     .venv/bin/python bench/load.py --tables 50 --players 4 --seconds 10 --json
     .venv/bin/python bench/load.py --server-bots
 """
@@ -137,43 +143,79 @@ async def create_and_claim(http: httpx.AsyncClient, game: str, players: int) -> 
     return [ticket["id"], *tokens]
 
 
+@dataclass
+class Seat:
+    """What one seat's receiver shares with its actor: the newest state, and the act in
+    flight (the version it was made on and when it was sent)."""
+
+    newest: dict[str, Any] | None = None
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    acted_on: int = -1
+    sent_at: float | None = None
+
+
 async def seat_client(
     ws: ClientConnection,
     seat: int | None,
     rng: random.Random,
     stats: Stats,
     versions: dict[str, int],
+    think: float = 0.0,
 ) -> None:
-    """Play one seat until the game ends."""
-    sent_at: float | None = None
-    acted_on = -1
-    async for raw in ws:
-        message = json.loads(raw)
-        kind = message["type"]
-        if kind == "error":
-            stats.error(message["code"])
-            sent_at = None
+    """Play one seat until the game ends. Messages are read as they come (so a latency is
+    never a message that waited in the buffer while the client thought); an actor answers
+    the newest state."""
+    mine = Seat()
+    actor = asyncio.create_task(act_loop(ws, mine, rng, think)) if seat is not None else None
+    try:
+        async for raw in ws:
+            message = json.loads(raw)
+            if message["type"] == "error":
+                stats.error(message["code"])
+                mine.sent_at = None
+            elif message["type"] == "state":
+                receive_state(message, mine, stats, versions)
+                if message["over"]:
+                    return
+    finally:
+        if actor is not None:
+            actor.cancel()
+
+
+def receive_state(
+    message: dict[str, Any], mine: Seat, stats: Stats, versions: dict[str, int]
+) -> None:
+    version = message["version"]
+    if mine.sent_at is not None and version > mine.acted_on:
+        if stats.measuring:
+            stats.latencies.append(time.perf_counter() - mine.sent_at)
+        mine.sent_at = None
+    table = message["table"]
+    if version > versions.get(table, 0):
+        if stats.measuring:
+            stats.accepted += version - versions.get(table, 0)
+        versions[table] = version
+    mine.newest = message
+    mine.changed.set()
+
+
+async def act_loop(ws: ClientConnection, mine: Seat, rng: random.Random, think: float) -> None:
+    """Act on the newest state that lets this seat act, after a think time; a state that
+    arrives while it thinks is thought about afresh, as a person would."""
+    while True:
+        await mine.changed.wait()
+        mine.changed.clear()
+        message = mine.newest
+        if message is None or not message["legal"] or message["version"] <= mine.acted_on:
             continue
-        if kind != "state":
-            continue
-        now = time.perf_counter()
-        version = message["version"]
-        if sent_at is not None and version > acted_on:
-            if stats.measuring:
-                stats.latencies.append(now - sent_at)
-            sent_at = None
-        table = message["table"]
-        if version > versions.get(table, 0):
-            if stats.measuring:
-                stats.accepted += version - versions.get(table, 0)
-            versions[table] = version
-        if message["over"]:
-            return
-        if message["legal"] and version > acted_on and seat is not None:
-            acted_on = version
-            sent_at = time.perf_counter()
-            action = rng.choice(message["legal"])
-            await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
+        if think > 0:
+            await asyncio.sleep(think * rng.uniform(0.75, 1.25))
+            if mine.changed.is_set():
+                continue
+        mine.acted_on = message["version"]
+        mine.sent_at = time.perf_counter()
+        action = rng.choice(message["legal"])
+        await ws.send(json.dumps({"type": "act", "version": mine.acted_on, "action": action}))
 
 
 async def table_loop(
@@ -201,7 +243,14 @@ async def table_loop(
         try:
             players = [
                 asyncio.create_task(
-                    seat_client(ws, None if args.server_bots else seat, rng, stats, versions)
+                    seat_client(
+                        ws,
+                        None if args.server_bots else seat,
+                        rng,
+                        stats,
+                        versions,
+                        args.think,
+                    )
                 )
                 for seat, ws in enumerate(sockets)
             ]
@@ -257,6 +306,7 @@ async def drive(base: str, args: argparse.Namespace, server_pid: int | None) -> 
         "game": args.game,
         "players": args.players,
         "server_bots": args.server_bots,
+        "think_seconds": args.think,
         "seconds": round(elapsed, 2),
         "actions": stats.accepted,
         "actions_per_second": round(stats.accepted / elapsed, 1),
@@ -284,6 +334,12 @@ def main() -> None:
     parser.add_argument("--game", default="cambio")
     parser.add_argument("--players", type=int, default=2, help="seats per table")
     parser.add_argument("--seconds", type=float, default=30.0, help="measured time")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.8,
+        help="mean seconds a client waits before acting, like the house's bots (0: at once)",
+    )
     parser.add_argument("--warmup", type=float, default=5.0, help="unmeasured ramp-up")
     parser.add_argument(
         "--server-bots",
