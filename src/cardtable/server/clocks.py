@@ -21,6 +21,7 @@ wait real minutes."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import time
 from typing import Any, Protocol
 
@@ -118,6 +119,35 @@ class SeatClocks:
         self.charged: dict[int, float] = {}  # seat -> bank charged up to this time
         self.away: dict[int, float] = {}  # seat -> disconnected since
 
+    def copy(self) -> SeatClocks:
+        """A copy to play the next action on (the setting is shared: never changed)."""
+        other = copy.copy(self)
+        for name in ("seats", "bank", "moved", "running", "charged", "away"):
+            setattr(other, name, copy.copy(getattr(self, name)))
+        return other
+
+    def snapshot(self, now: float, wall: float) -> dict[str, Any]:
+        """What survives a restart (stored with each action): every seat's bank as of
+        ``now`` and who has moved. ``wall`` (Unix time) only says when it was taken; the
+        time between the last commit and a restart is not charged to anyone (see
+        ``restore``)."""
+        banks = {str(s): round(self._left(s, now), 3) for s in sorted(self.bank)}
+        return {"bank": banks, "moved": sorted(self.moved), "at": round(wall, 3)}
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        """Banks and first moves from a snapshot. The moves in progress start afresh when
+        the clocks start again: a restart is nobody's fault, so the time the server was
+        down (and the thinking time since the last commit, which cannot be told apart
+        from it) is given back rather than charged to the running seat."""
+        for key, value in dict(saved.get("bank") or {}).items():
+            if key.isdigit() and int(key) in self.bank and isinstance(value, int | float):
+                self.bank[int(key)] = max(0.0, float(value))
+        self.moved |= {s for s in saved.get("moved") or [] if isinstance(s, int)}
+
+    def _left(self, seat: int, now: float) -> float:
+        spent = now - self.charged[seat] if self.timed and seat in self.charged else 0.0
+        return max(0.0, self.bank[seat] - spent)
+
     def start(self, now: float, to_act: list[int], connected: set[int]) -> None:
         self.started = True
         self.running, self.charged = {}, {}
@@ -179,10 +209,7 @@ class SeatClocks:
         and each running seat's deadline for this move, in seconds from now."""
         remaining: dict[str, float] | None = None
         if self.timed:
-            remaining = {}
-            for seat, bank in self.bank.items():
-                spent = now - self.charged[seat] if seat in self.charged else 0.0
-                remaining[str(seat)] = round(max(0.0, bank - spent), 3)
+            remaining = {str(seat): round(self._left(seat, now), 3) for seat in self.bank}
         move: dict[str, float] = {}
         for when, what, seat in self.deadlines():
             if what != WENT_AWAY and str(seat) not in move:

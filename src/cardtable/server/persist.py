@@ -44,10 +44,13 @@ class AsyncStore:
         seat: int,
         action: dict[str, Any],
         outcome: dict[str, Any] | None,
+        clock_state: dict[str, Any] | None = None,
     ) -> None:
-        """Return once the action is committed (``WriteConflict`` if it was refused)."""
+        """Return once the action (with the table's clocks after it, if any) is committed
+        (``WriteConflict`` if it was refused)."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queued.append((Append(table_id, seq, seat, action, outcome), done))
+        entry = Append(table_id, seq, seat, action, outcome, clock_state)
+        self._queued.append((entry, done))
         if not self._writing:
             self._writing = True
             asyncio.get_running_loop().create_task(self._write_groups())

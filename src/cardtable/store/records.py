@@ -51,6 +51,8 @@ class Append:
     seat: int
     action: dict[str, Any]
     outcome: dict[str, Any] | None = None
+    # The table's clocks once this action is played (None: a table without a clock).
+    clock_state: dict[str, Any] | None = None
 
 
 @dataclass
@@ -72,5 +74,7 @@ class TableRecord:
     clock: dict[str, Any] | None = None
     invite_hash: str | None = None
     rematch_id: str | None = None
+    # The clocks as of the last stored action (banks left, who moved), if clocked.
+    clock_state: dict[str, Any] | None = None
     # Filled only when asked for (``Store.get(..., actions=True)``).
     actions: list[ActionRecord] = field(default_factory=list)

@@ -73,6 +73,9 @@ class TableRow(Base):
     clock: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # Revision 0003: the clocks as of the last action (banks left, who moved), written in
+    # the action's own commit so a restarted server resumes them (server/clocks.py).
+    clock_state: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
 
     __table_args__ = (Index("ix_tables_status", "status"),)
 

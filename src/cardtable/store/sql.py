@@ -34,7 +34,7 @@ ACTIONS = cast(Table, ActionRow.__table__)
 _BUMP = (
     update(TABLES)
     .where(TABLES.c.id == bindparam("tid"), TABLES.c.version == bindparam("prev"))
-    .values(version=bindparam("seq"), updated_at=bindparam("now"))
+    .values(version=bindparam("seq"), updated_at=bindparam("now"), clock_state=bindparam("clocks"))
 )
 _FINISH = _BUMP.values(status=FINISHED, outcome=bindparam("outcome"))
 _INSERT_ACTION = insert(ACTIONS)
@@ -193,7 +193,13 @@ def _write(connection: Connection, entries: Sequence[Append]) -> None:
 
 
 def _bump(entry: Append, now: datetime) -> dict[str, Any]:
-    return {"tid": entry.table_id, "prev": entry.seq - 1, "seq": entry.seq, "now": now}
+    return {
+        "tid": entry.table_id,
+        "prev": entry.seq - 1,
+        "seq": entry.seq,
+        "now": now,
+        "clocks": entry.clock_state,
+    }
 
 
 def _conflict(entry: Append, error: Exception) -> WriteConflict:
@@ -238,4 +244,5 @@ def _table_record(row: TableRow, seats: list[SeatRecord]) -> TableRecord:
         clock=None if row.clock is None else dict(row.clock),
         invite_hash=row.invite_hash,
         rematch_id=row.rematch_id,
+        clock_state=None if row.clock_state is None else dict(row.clock_state),
     )
