@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -186,9 +187,15 @@ def test_a_leaver_at_four_seats_is_replaced_by_a_bot_that_finishes(clocked: Serv
                 if message["type"] == "seats" and message["seats"][2].get("left"):
                     break
             assert message["seats"][2]["kind"] == "bot" and message["seats"][2]["bot"] == "medium"
-            # The seat is the bot's now: the person's acts are refused.
+            # The seat is the bot's now: the person watches as a spectator (the seat's
+            # cards are no longer theirs to see) and their acts are refused.
             await settle(c)
             assert c.state is not None
+            assert c.state["seat"] is None and c.state["left"] == 2 and c.state["legal"] == []
+            async with open_table(clocked, first["id"]) as watcher:
+                seen = await watcher.next_state()
+                if seen["version"] == c.state["version"]:
+                    assert seen["view"] == c.state["view"]
             await c.act({"type": "pass"})
             assert (await c.error())["code"] == "not_your_seat"
             finals = await asyncio.gather(
@@ -202,3 +209,59 @@ def test_a_leaver_at_four_seats_is_replaced_by_a_bot_that_finishes(clocked: Serv
     assert summary["seats"][2]["left"] is True
     gone = clocked.post(f"/api/tables/{first['id']}/leave", {"token": tickets[0]["token"]})
     assert gone.status_code == 409
+
+
+def test_clocks_survive_a_kill_minus_nine(tmp_path: Path) -> None:
+    """The banks and first moves are stored with every move; a crashed server resumes
+    them. The time since the last move (the server being down) is charged to nobody."""
+    env = {"CARDTABLE_TEST_CLOCK": "1"}
+    server = Server(tmp_path / "cardtable.db", tmp_path / "server.log", env=env).start()
+    try:
+        first, second = two_seats(server, {"kind": "timed", "bank": 60, "increment": 5})
+
+        async def before_the_crash() -> dict[str, Any]:
+            async with (
+                open_table(server, first["id"], first["token"]) as a,
+                open_table(server, first["id"], second["token"]) as b,
+            ):
+                await first_moves(a, b, random.Random(11))  # in no time: both banks 65
+                await settle(a, b)
+                advance(server, 20)
+                await settle(a, b)
+                mover = a if a.state and a.state["legal"] else b
+                assert mover.state is not None
+                await mover.act(random.Random(12).choice(mover.state["legal"]))
+                stored = (await mover.next_state())["clock"]
+                advance(server, 7)  # the next seat thinks; the server dies before it moves
+                async with open_table(server, first["id"]) as watcher:
+                    now = (await watcher.next_state())["clock"]
+                (runner,) = now["running"]
+                assert now["remaining"][str(runner)] == 58.0
+                clock: dict[str, Any] = stored
+                return clock
+
+        stored = run(before_the_crash())
+        (runner,) = stored["running"]
+        assert stored["remaining"] == {str(1 - runner): 50.0, str(runner): 65.0}
+        server.kill()
+        server.start()
+
+        async def after_the_restart() -> None:
+            async with (
+                open_table(server, first["id"], first["token"]) as a,
+                open_table(server, first["id"], second["token"]) as b,
+            ):
+                await settle(a, b)
+                assert a.state is not None
+                clock = a.state["clock"]
+                assert clock["started"] and clock["running"] == [runner]
+                assert clock["remaining"] == stored["remaining"]
+                advance(server, 10)  # and the clocks run on from there
+                async with open_table(server, first["id"]) as watcher:
+                    now = (await watcher.next_state())["clock"]
+                assert now["remaining"][str(runner)] == 55.0
+
+        run(after_the_restart())
+    finally:
+        server.stop()
+    assert "Traceback" not in server.log(), server.log()

@@ -16,6 +16,7 @@ from cardtable import games
 from cardtable.core import Event, Game, InvalidOptions, State
 from cardtable.core.rng import new_seed
 from cardtable.server.autoplay import BotWorkers
+from cardtable.server.chat import RECENT
 from cardtable.server.clocks import Clock, RealClock
 from cardtable.server.errors import (
     BAD_TOKEN,
@@ -234,9 +235,11 @@ class House:
             return self.live[table_id]
         ids = [s.user_id for s in record.seats if s.user_id]
         users = await self.store.run(self.store.sql.users, ids) if ids else {}
+        chat = await self.store.run(self.store.sql.chat, table_id, RECENT)
         if table_id in self.live:
             return self.live[table_id]
         table = self._start(record, game, state, history)
+        table.chat.load(chat)
         table.names = {
             s.seat: users[s.user_id].display_name for s in record.seats if s.user_id in users
         }

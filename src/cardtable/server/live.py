@@ -23,6 +23,7 @@ import hmac
 import logging
 import random
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -30,6 +31,7 @@ from typing import Any
 from cardtable import bots
 from cardtable.core import Event, Game, IllegalAction, State
 from cardtable.server.autoplay import BotWorkers
+from cardtable.server.chat import NO_NAME, TableChat
 from cardtable.server.clocks import CANCEL, WENT_AWAY, Clock, RealClock, SeatClocks
 from cardtable.server.errors import (
     GAME_OVER,
@@ -52,6 +54,7 @@ from cardtable.server.messages import (
 from cardtable.server.persist import AsyncStore
 from cardtable.server.tokens import hash_token
 from cardtable.store import BOT, FINISHED, HUMAN, PLAYING, TableRecord
+from cardtable.store.online import UserRecord
 from cardtable.store.schema import utcnow
 
 log = logging.getLogger("cardtable.server")
@@ -92,8 +95,10 @@ class LiveTable:
         self._clock: Clock = clock or RealClock()
         people = [s.seat for s in record.seats if s.kind == HUMAN]
         self.timer = SeatClocks(record.clock, people) if record.clock else None
-        if self.timer is not None:  # a resumed table: who already moved keeps that
+        if self.timer is not None:  # a resumed table: banks and first moves carry on
             self.timer.moved = {a.seat for a in record.actions}
+            if record.clock_state:
+                self.timer.restore(record.clock_state)
         self._present: dict[int, int] = {}  # seat -> open connections
         self._tick = asyncio.Event()
         # Called once with the record when the game finishes (the house rates it).
@@ -118,6 +123,7 @@ class LiveTable:
         self._task: asyncio.Task[None] | None = None
         self._bot_tasks: set[asyncio.Task[None]] = set()
         self._thinking: dict[int, int] = {}  # bot seat -> the version it is thinking about
+        self.chat = TableChat(self.id, store, fanout, self._audiences)
 
     # -- life ------------------------------------------------------------------------
     def start(self) -> None:
@@ -164,12 +170,18 @@ class LiveTable:
         ``since``: the last version the client saw. The events of every later version come
         first, each in ``audience``'s version and marked ``"missed": true`` (``since=0``:
         the whole game so far, so a reloaded page gets its log back). A ``since`` the
-        table cannot answer (ahead of it, or too far back) gets only the state."""
+        table cannot answer (ahead of it, or too far back) gets only the state. The recent
+        chat follows the state.
+
+        A person who left their seat (a bot plays it on) is shown the table as a spectator:
+        the seat's cards are the bot's now, and no longer theirs to see."""
+        shown = self.shown(audience)
         messages = [
-            dumps(event_message(version, event, audience, missed=True))
+            dumps(event_message(version, event, shown, missed=True))
             for version, event in self.events_since(since)
         ]
         messages.append(dumps(self.state_message(audience)))
+        messages.extend(self.chat.recent())
         deliver(messages)
         unsubscribe = self._fanout.subscribe(self.id, audience, deliver)
         if audience is None:
@@ -203,15 +215,24 @@ class LiveTable:
         ]
 
     def state_message(self, audience: Audience) -> dict[str, Any]:
-        return state_message(
+        message = state_message(
             self.id,
             self.version,
-            audience,
+            self.shown(audience),
             self.state,
             self._seats,
             clock=self.clock_view(),
             ended=self.ended,
         )
+        if self.shown(audience) != audience:
+            message["left"] = audience
+        return message
+
+    def shown(self, audience: Audience) -> Audience:
+        """Whose view ``audience`` gets: its own, or a spectator's once its person left."""
+        if audience is not None and self.record.seats[audience].forfeited:
+            return None
+        return audience
 
     def clock_view(self) -> dict[str, Any] | None:
         if self.timer is None:
@@ -261,6 +282,23 @@ class LiveTable:
         self._queue.put_nowait(Act(seat, version, action, reply, bot, system))
         await reply
 
+    async def say(self, seat: int | None, text: str, user: UserRecord | None = None) -> None:
+        """A chat line (already checked) from ``seat`` (None: a spectator, who must be
+        someone: ``user``). Stored, then sent to everyone at the table."""
+        if seat is not None:
+            held = self.record.seats[seat]
+            name = self.names.get(seat) or f"Seat {seat}"
+            user_id = held.user_id
+            if held.forfeited:
+                seat = None  # they left: they talk as a spectator now, under their name
+        elif user is not None:
+            name, user_id = user.display_name, user.id
+        else:
+            raise ProtocolError(
+                NO_NAME, "Spectators chat under a name: open the page in a browser that has one"
+            )
+        await self.chat.say(seat, name, user_id, text, self.version)
+
     async def leave(self, seat: int) -> None:
         """The person at ``seat`` leaves the game (two seats: they lose; more: a bot plays
         on and they finish last)."""
@@ -291,9 +329,16 @@ class LiveTable:
         following = self.state.clone()
         events = following.apply(seat, action)
         outcome = following.outcome().to_json() if following.is_over() else None
+        now, clocks = self._clock.now(), None
+        if self.timer is not None:
+            # The clocks as this action leaves them, stored in its commit (a restart resumes
+            # them); the live timer makes the same turn once the commit is in.
+            after = self.timer.copy()
+            after.turn(now, seat, list(following.to_act))
+            clocks = after.snapshot(now, time.time())
         try:
             await self._store.append(
-                self.id, self.version + 1, seat, self.game.action_to_json(action), outcome
+                self.id, self.version + 1, seat, self.game.action_to_json(action), outcome, clocks
             )
         except Exception:
             log.exception("table %s: could not store action %d", self.id, self.version + 1)
@@ -309,7 +354,7 @@ class LiveTable:
             self.record.status, self.record.outcome = FINISHED, outcome
             self._finished()
         if self.timer is not None:
-            self.timer.turn(self._clock.now(), seat, list(following.to_act))
+            self.timer.turn(now, seat, list(following.to_act))
             self._tick.set()
         self._publish(events)
         self._wake_bots()
@@ -355,12 +400,16 @@ class LiveTable:
     def _publish(self, events: list[Event]) -> None:
         table_id, version, state, seats = self.id, self.version, self.state, self._seats
         clock, ended = self.clock_view(), self.ended
+        left = {s.seat for s in self.record.seats if s.forfeited}
 
         def render(audience: Audience) -> list[str]:
-            out = [dumps(event_message(version, event, audience)) for event in events]
+            shown = None if audience in left else audience
+            out = [dumps(event_message(version, event, shown)) for event in events]
             message = state_message(
-                table_id, version, audience, state, seats, clock=clock, ended=ended
+                table_id, version, shown, state, seats, clock=clock, ended=ended
             )
+            if shown != audience:
+                message["left"] = audience
             out.append(dumps(message))
             return out
 

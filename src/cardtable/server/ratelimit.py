@@ -1,5 +1,10 @@
-"""Rate limits: a token bucket per (kind, key), in memory (one process owns its tables).
-``check`` raises ``ApiError(429)``; ``allow`` answers a bool for the WebSocket side."""
+"""Rate limits: token buckets, in memory (one process owns its tables).
+
+``Limiter`` keeps a bucket per (kind, key) for the whole house (sign-in per address and
+user name, chat per person); a WebSocket connection also keeps its own ``Bucket`` per kind
+(acts, chat), so one connection cannot flood its table however the person is keyed.
+``check`` raises ``ApiError(429)``; ``wait`` answers the seconds to wait (0: allowed, and
+counted) for the WebSocket side, which answers ``rate_limited`` with ``retry``."""
 
 from __future__ import annotations
 
@@ -18,7 +23,8 @@ class Rate:
     per_second: float  # refill
 
 
-# The house's limits. Acts: far above any person (bots do not go through them).
+# The house's limits. Acts: refused ones only (a flood of bad or stale acts), far above any
+# person; bots do not go through them. Chat: five lines at once, then one every two seconds.
 RATES = {
     "act": Rate(20, 10.0),
     "chat": Rate(5, 0.5),
@@ -28,24 +34,51 @@ RATES = {
 }
 
 
+class Bucket:
+    """One token bucket: ``rate.burst`` tokens, refilled at ``rate.per_second``."""
+
+    __slots__ = ("last", "rate", "tokens")
+
+    def __init__(self, rate: Rate, now: float) -> None:
+        self.rate = rate
+        self.tokens = float(rate.burst)
+        self.last = now
+
+    def wait(self, now: float) -> float:
+        """Take a token and answer 0, or answer the seconds until one is there (and take
+        nothing: a refused request costs nothing more)."""
+        self.tokens = min(
+            float(self.rate.burst), self.tokens + (now - self.last) * self.rate.per_second
+        )
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / self.rate.per_second
+
+    def refund(self) -> None:
+        """Give back the token of a request that turned out not to count."""
+        self.tokens = min(float(self.rate.burst), self.tokens + 1)
+
+
 class Limiter:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
-        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
+        self._buckets: dict[tuple[str, str], Bucket] = {}
+
+    def wait(self, kind: str, key: str) -> float:
+        """0 if ``key`` may do ``kind`` now (counted), else the seconds to wait."""
+        now = self._clock()
+        bucket = self._buckets.get((kind, key))
+        if bucket is None:
+            if len(self._buckets) > 100_000:  # forget the oldest half rather than grow forever
+                for old in list(self._buckets)[:50_000]:
+                    del self._buckets[old]
+            bucket = self._buckets[(kind, key)] = Bucket(RATES[kind], now)
+        return bucket.wait(now)
 
     def allow(self, kind: str, key: str) -> bool:
-        rate = RATES[kind]
-        now = self._clock()
-        tokens, last = self._buckets.get((kind, key), (float(rate.burst), now))
-        tokens = min(float(rate.burst), tokens + (now - last) * rate.per_second)
-        if tokens < 1:
-            self._buckets[(kind, key)] = (tokens, now)
-            return False
-        self._buckets[(kind, key)] = (tokens - 1, now)
-        if len(self._buckets) > 100_000:  # forget the oldest half rather than grow forever
-            for old in list(self._buckets)[:50_000]:
-                del self._buckets[old]
-        return True
+        return self.wait(kind, key) == 0.0
 
     def check(self, kind: str, key: str) -> None:
         if not self.allow(kind, key):

@@ -3,9 +3,14 @@ spectator (no token).
 
 The server sends the current state on connect, then every change (events, then the new
 state) as the table's fan-out delivers it. The client sends ``{"type": "act", "version",
-"action"}`` (or ``{"type": "ping"}``). Anything wrong with a message is answered with an
-error to this connection only and changes nothing; no input ends the connection except a
-frame over the WebSocket layer's hard limit.
+"action"}``, ``{"type": "chat", "text"}``, ``{"type": "leave"}`` or ``{"type": "ping"}``.
+Anything wrong with a message is answered with an error to this connection only and
+changes nothing; no input ends the connection except a frame over the WebSocket layer's
+hard limit.
+
+Refused acts (and leaving) are rate limited per connection, chat per connection and per
+person (``ratelimit.RATES``): over the limit the answer is ``rate_limited`` with ``retry``,
+the seconds to wait, before the message is even read further.
 
 Outgoing messages go through a bounded outbox drained by a sender task, so a slow client
 never holds up its table; a client that falls ``outbox_limit`` messages behind is closed
@@ -16,11 +21,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
+import time
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
+from cardtable.server.chat import clean_text
 from cardtable.server.errors import (
     BAD_JSON,
     BAD_MESSAGE,
@@ -33,23 +42,48 @@ from cardtable.server.errors import (
     ProtocolError,
 )
 from cardtable.server.house import House
+from cardtable.server.identity import SESSION_COOKIE
 from cardtable.server.live import LiveTable
 from cardtable.server.messages import dumps, error_message
+from cardtable.server.ratelimit import RATE_LIMITED, RATES, Bucket, Limiter
 from cardtable.server.settings import Settings
+from cardtable.server.tokens import hash_token
+from cardtable.store.online import UserRecord
 
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_BAD_TOKEN = 4403
 CLOSE_TOO_SLOW = 1013
-MESSAGE_TYPES = ("act", "ping", "leave")
+MESSAGE_TYPES = ("act", "chat", "leave", "ping")
+
+
+class RateLimited(ProtocolError):
+    def __init__(self, what: str, retry: float) -> None:
+        seconds = max(1, math.ceil(retry))
+        super().__init__(RATE_LIMITED, f"Too many {what} too fast: wait {seconds} s and try again")
+        self.retry = seconds
 
 
 class Connection:
-    def __init__(self, ws: WebSocket, seat: int | None, settings: Settings) -> None:
+    def __init__(
+        self,
+        ws: WebSocket,
+        seat: int | None,
+        settings: Settings,
+        limiter: Limiter | None = None,
+        session: str | None = None,
+    ) -> None:
         self.ws = ws
         self.seat = seat
         self.limit = settings.max_message_bytes
         self.outbox: asyncio.Queue[str] = asyncio.Queue(settings.outbox_limit)
         self.too_slow = False
+        self.limiter = limiter
+        # The session cookie (if the browser sent one from this site): who a spectator
+        # chats as; looked up only when they first chat.
+        self.session = session
+        self.user: UserRecord | None = None
+        now = time.monotonic()
+        self.buckets = {kind: Bucket(RATES[kind], now) for kind in ("act", "chat")}
 
     # -- out -------------------------------------------------------------------------
     def deliver(self, messages: list[str]) -> None:
@@ -62,7 +96,10 @@ class Connection:
                 return
 
     def send_error(self, error: ProtocolError) -> None:
-        self.deliver([dumps(error_message(error.code, error.message))])
+        message = error_message(error.code, error.message)
+        if isinstance(error, RateLimited):
+            message["retry"] = error.retry
+        self.deliver([dumps(message)])
 
     async def send_loop(self) -> None:
         while True:
@@ -87,10 +124,17 @@ class Connection:
         kind = message.get("type")
         if kind == "act":
             seat, version, action = self.read_act(message)
+            # Only refused acts count: accepted moves are paced by the game itself (one
+            # per version and seat), and a script playing fast bots must not be slowed.
+            self.take("act", "refused moves")
             await table.act(seat, version, action)
+            self.buckets["act"].refund()
+        elif kind == "chat":
+            await self.chat(table, message)
         elif kind == "leave":
             if self.seat is None:
                 raise ProtocolError(SPECTATOR, "Spectators hold no seat to leave")
+            self.take("act", "refused moves")
             await table.leave(self.seat)
         elif kind == "ping":
             self.deliver([dumps({"type": "pong", "version": table.version})])
@@ -99,6 +143,26 @@ class Connection:
             raise ProtocolError(
                 UNKNOWN_TYPE, f"Unknown message type {kind!r}; the server understands: {known}"
             )
+
+    def take(self, kind: str, what: str, person: str | None = None) -> None:
+        """Count one ``kind`` against this connection (and ``person``), or refuse it."""
+        retry = self.buckets[kind].wait(time.monotonic())
+        if retry == 0.0 and person is not None and self.limiter is not None:
+            retry = self.limiter.wait(kind, person)
+        if retry > 0.0:
+            raise RateLimited(what, retry)
+
+    async def chat(self, table: LiveTable, message: dict[str, Any]) -> None:
+        text = clean_text(message.get("text"))
+        if self.seat is None and self.user is None and self.session:
+            store = table.chat.store
+            self.user = await store.run(store.sql.user_by_session, hash_token(self.session))
+        person = f"user:{self.user.id}" if self.user else f"seat:{table.id}:{self.seat}"
+        if self.seat is not None:
+            held = table.record.seats[self.seat].user_id
+            person = f"user:{held}" if held else person
+        self.take("chat", "chat messages", person)
+        await table.say(self.seat, text, self.user)
 
     def read_act(self, message: dict[str, Any]) -> tuple[int, int, object]:
         if self.seat is None:
@@ -167,7 +231,22 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             await refuse(websocket, BAD_TOKEN, message, CLOSE_BAD_TOKEN)
             return
     since = read_since(websocket.query_params.get("since"))
-    await serve_connection(Connection(websocket, seat, settings), table, house, since)
+    limiter: Limiter = websocket.app.state.limiter
+    conn = Connection(websocket, seat, settings, limiter, same_site_session(websocket))
+    await serve_connection(conn, table, house, since)
+
+
+def same_site_session(websocket: WebSocket) -> str | None:
+    """The session cookie, unless the page that opened the socket is another site's:
+    browsers send cookies with WebSockets from anywhere, so a foreign page must not chat in
+    this person's name (cross-site WebSocket hijacking)."""
+    sid = websocket.cookies.get(SESSION_COOKIE)
+    if not sid or len(sid) > 100:
+        return None
+    origin = websocket.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != websocket.headers.get("host"):
+        return None
+    return sid
 
 
 def read_since(raw: str | None) -> int | None:
