@@ -124,3 +124,15 @@ def test_rated_tables_are_people_and_standard_rules_only(server: Server) -> None
         },
     )
     assert caravan.status_code == 422 and "casual" in caravan.json()["detail"]
+
+
+def test_a_guest_who_never_chose_a_name_is_called_by_the_user_name(server: Server) -> None:
+    client, me = browser(server)
+    assert me["name"].startswith("Guest ")
+    username = "nameless_" + me["id"][:6].lower().replace("-", "_")
+    answer = client.post(
+        "/api/account/register", json={"username": username, "password": "pw-12345"}
+    )
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["name"] == username
+    assert client.get(f"/api/players/{me['id']}").json()["name"] == username

@@ -32,6 +32,7 @@ CSRF_COOKIE = "ct_csrf"
 CSRF_HEADER = "x-csrf-token"
 YEAR = 365 * 24 * 3600
 USERNAME = re.compile(r"^[a-z0-9_-]{3,20}$")
+GUEST_NAME = re.compile(r"^Guest \d{4}$")  # the name a guest has until they choose one
 NAME_LIMIT = 24
 
 BAD_CSRF = "bad_csrf"
@@ -184,7 +185,11 @@ async def register(request: Request, response: Response, body: Credentials) -> M
     hashed = await store.run(_hasher.hash, body.password)
     if not await store.run(store.sql.register, user.id, username, hashed):
         raise ApiError(409, NAME_TAKEN, f"The user name {username!r} is taken")
-    return me_json(UserRecord(user.id, user.display_name, username), request.cookies[CSRF_COOKIE])
+    name = user.display_name
+    if GUEST_NAME.match(name):  # never chose a name: the user name says who they are
+        name = username
+        await store.run(store.sql.rename, user.id, name)
+    return me_json(UserRecord(user.id, name, username), request.cookies[CSRF_COOKIE])
 
 
 async def sign_in(request: Request, response: Response, body: Credentials) -> Me:

@@ -67,8 +67,9 @@ function normalizeGame(g) {
   return { ...g, options, levels };
 }
 
-export async function createTable(game, options, seats) {
-  return request("POST", "/api/tables", { game, options, seats });
+/** Creates a table. `online` (optional): {public, rated, clock} (docs/online.md). */
+export async function createTable(game, options, seats, online = {}) {
+  return request("POST", "/api/tables", { game, options, seats, ...online });
 }
 
 /** The shared rematch of a finished table: {id, url, seat, token} for the same seat. */
@@ -122,9 +123,69 @@ export async function getLobby() {
   return request("GET", "/api/lobby");
 }
 
-/** Take the first free seat at a table: {id, url, seat, token}. */
-export async function joinTable(id) {
-  return request("POST", `/api/tables/${encodeURIComponent(id)}/seats`, {});
+/** Take the first free seat at a table: {id, url, seat, token}; a private table needs
+ * its invite key. */
+export async function joinTable(id, invite = null) {
+  const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+  return request("POST", `/api/tables/${encodeURIComponent(id)}/seats${query}`, {});
+}
+
+// -- identity (docs/online.md "Identity") ------------------------------------------------
+let me = null; // the last answer of /api/me (or of a sign-in, register, rename)
+const meListeners = new Set();
+
+function setMe(next) {
+  me = next;
+  for (const fn of meListeners) fn(me);
+  return me;
+}
+
+/** Who this browser is: {id, name, username, guest}; a guest is made on a first visit. */
+export async function getMe(fresh = false) {
+  if (me && !fresh) return me;
+  return setMe(await request("GET", "/api/me"));
+}
+
+export function currentMe() {
+  return me;
+}
+
+/** Called with the new identity whenever it changes (sign-in, rename, sign-out). */
+export function onMeChange(fn) {
+  meListeners.add(fn);
+  return () => meListeners.delete(fn);
+}
+
+export async function rename(name) {
+  return setMe(await request("POST", "/api/me/name", { name }));
+}
+
+export async function register(username, password) {
+  return setMe(await request("POST", "/api/account/register", { username, password }));
+}
+
+export async function signIn(username, password) {
+  return setMe(await request("POST", "/api/account/signin", { username, password }));
+}
+
+/** Ends the session; the browser becomes a new guest. */
+export async function signOut() {
+  await request("POST", "/api/account/signout", {});
+  me = null;
+  return getMe(true);
+}
+
+/** A player's profile {id, name, guest, games_played, ratings, results, history}. */
+export async function getPlayer(id) {
+  return request("GET", `/api/players/${encodeURIComponent(id)}`);
+}
+
+/** A game's replay: `seat` "spectator" (during the game too), a seat number or "all"
+ * (both only after the end); a private table's replay needs its invite key (or a seat). */
+export async function getReplay(id, seat = "spectator", invite = null) {
+  const params = new URLSearchParams({ seat: String(seat) });
+  if (invite) params.set("invite", invite);
+  return request("GET", `/api/tables/${encodeURIComponent(id)}/replay?${params}`);
 }
 
 /** A game's leaderboard {game, players: [{rank, id, name, rating, games, provisional}]}. */

@@ -2,10 +2,13 @@
 // Paths: "/" the games, "/table/{id}" a table (the server's table URL); "#/table/{id}"
 // works as well for a server that only serves "/".
 
+import { identityBadge } from "./account.js";
+import { getTable, joinTable, saveTableRecord, tableRecord } from "./api.js";
 import { ensureSprite } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { renderHome } from "./home.js";
-import { getLang, onLangChange, setLang, t } from "./i18n.js";
+import { addStrings, getLang, onLangChange, pickText, setLang, t } from "./i18n.js";
+import { GAMES } from "./gametext.js";
 import { tableRulesLink } from "./learn/nav.js";
 import { learnPage } from "./learn/pages.js";
 import { onlinePage } from "./online.js";
@@ -21,6 +24,21 @@ import { TableView } from "./table.js";
 const main = document.getElementById("main");
 const header = document.getElementById("top");
 let current = null; // the TableView on screen, if any
+let badge = null; // the header's identity badge (js/account.js)
+
+addStrings({
+  "invite.title": { en: "You are invited to a game of {game}", zh: "你受邀参加一局{game}" },
+  "invite.seats": { en: "Seats: {seats}", zh: "座位：{seats}" },
+  "invite.take": { en: "Take a seat", zh: "入座" },
+  "invite.watch": { en: "Watch", zh: "观战" },
+  "invite.full": { en: "Every seat is taken: you may watch.", zh: "座位已满：你可以观战。" },
+  "invite.over": { en: "This game is over.", zh: "这局已经结束。" },
+  "invite.link": { en: "Invite link (private table)", zh: "邀请链接（私人牌桌）" },
+  "invite.copy": { en: "Copy", zh: "复制" },
+  "invite.copied": { en: "Copied: send it to the people you want at this table.", zh: "已复制：发给你想邀请的人。" },
+  "invite.free": { en: "free", zh: "空位" },
+  "invite.player": { en: "a player", zh: "玩家" },
+});
 
 const app = {
   tableHref(id, url) {
@@ -59,10 +77,13 @@ function route() {
     current = learn; // rules, tutorial, lab (js/learn/pages.js)
     learn.start();
   } else if (id) {
-    current = new TableView(main, id, app);
-    current.start();
-    window.cardtable.table = current; // for the browser tests and the curious
-    tableRulesLink(header, id);
+    const invite = new URLSearchParams(location.search).get("invite");
+    if (invite && !tableRecord(id)?.token) {
+      current = new InviteGate(main, id, invite); // take a free seat, or watch
+      current.start();
+    } else {
+      current = openTable(id);
+    }
   } else {
     document.title = t("app.title");
     renderHome(main, app);
@@ -70,7 +91,121 @@ function route() {
   main.focus({ preventScroll: true });
 }
 
+/** The table page (js/table.js), with a private table's invite link for its creator. */
+function openTable(id) {
+  const view = new TableView(main, id, app);
+  view.start(); // draws its frame at once, then connects
+  window.cardtable.table = view; // for the browser tests and the curious
+  tableRulesLink(header, id);
+  const link = tableRecord(id)?.inviteUrl;
+  if (link) main.prepend(inviteBar(new URL(link, location.origin).href));
+  return view;
+}
+
+function inviteBar(url) {
+  const field = h("input", { type: "text", readonly: true, value: url, id: "invite-link", class: "invite-link", onfocus: (e) => e.target.select() });
+  const note = h("span", { class: "copy-msg", role: "status" });
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      field.select(); // no clipboard here: selected for the person to copy
+      document.execCommand?.("copy");
+    }
+    note.textContent = t("invite.copied");
+  };
+  return h(
+    "div",
+    { class: "invite-bar", dataset: { kind: "invite" } },
+    h("label", { for: "invite-link" }, t("invite.link")),
+    field,
+    h("button", { type: "button", class: "btn", onclick: copy }, t("invite.copy")),
+    note,
+  );
+}
+
+/** Opening an invite link without a seat: take a free seat, or watch. */
+class InviteGate {
+  constructor(root, id, invite) {
+    this.root = root;
+    this.id = id;
+    this.invite = invite;
+    this.view = null;
+  }
+
+  async start() {
+    clear(this.root);
+    const message = h("p", { class: "form-msg", role: "alert" });
+    const box = h("section", { class: "home invite-gate", dataset: { table: this.id } }, h("p", { role: "status" }, "…"));
+    this.root.append(box);
+    let summary;
+    try {
+      summary = await getTable(this.id);
+    } catch (error) {
+      clear(box).append(h("p", { class: "error", role: "alert" }, error.status === 404 ? t("table.notFound") : error.message));
+      return;
+    }
+    if (this.view) return;
+    const game = pickText(GAMES[summary.game]?.title) || summary.title;
+    document.title = `${game} · ${t("app.title")}`;
+    const free = summary.seats.some((s) => s.kind === "human" && !s.claimed);
+    const over = summary.status !== "playing";
+    const seats = summary.seats
+      .map((s) => (s.kind === "bot" ? t("seat.botLevel", { n: s.seat, level: t(`level.${s.bot}`) }) : (s.name ?? t(s.claimed ? "invite.player" : "invite.free"))))
+      .join(", ");
+    const take = h("button", { type: "button", class: "btn primary", dataset: { invite: "take" }, onclick: () => this.take(take, message) }, t("invite.take"));
+    clear(box).append(
+      h("h1", {}, t("invite.title", { game })),
+      h("p", {}, t("invite.seats", { seats })),
+      over ? h("p", {}, t("invite.over")) : free ? null : h("p", {}, t("invite.full")),
+      h(
+        "div",
+        { class: "form-actions" },
+        free && !over ? take : null,
+        " ",
+        h("button", { type: "button", class: "btn ghost", dataset: { invite: "watch" }, onclick: () => this.open() }, t("invite.watch")),
+      ),
+      message,
+    );
+  }
+
+  async take(button, message) {
+    button.disabled = true;
+    try {
+      const answer = await joinTable(this.id, this.invite);
+      const summary = await getTable(this.id).catch(() => null);
+      saveTableRecord(answer.id, {
+        seat: answer.seat,
+        token: answer.token,
+        game: summary?.game,
+        options: summary?.options,
+        created: Date.now(),
+      });
+      // The seat's token opens the table from now on; the key need not stay in sight.
+      history.replaceState(history.state, "", app.tableHref(answer.id, answer.url));
+      this.open();
+    } catch (error) {
+      message.textContent = error.message;
+      message.classList.add("error");
+      button.disabled = false;
+    }
+  }
+
+  open() {
+    this.view = openTable(this.id);
+  }
+
+  draw() {
+    this.view?.draw();
+  }
+
+  dispose() {
+    this.view?.dispose();
+  }
+}
+
 function renderHeader() {
+  badge?.dispose?.();
   clear(header);
   const s = settings();
   const four = h("input", {
@@ -100,6 +235,7 @@ function renderHeader() {
     h(
       "div",
       { class: "top-tools" },
+      (badge = identityBadge(app)),
       h(
         "button",
         {

@@ -6,7 +6,7 @@ import { createTable, listGames, recentTables, saveTableRecord } from "./api.js"
 import { cardEl, ensureSprite } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { GAMES, optionText } from "./gametext.js";
-import { pickText, t } from "./i18n.js";
+import { addStrings, pickText, t } from "./i18n.js";
 import { learnLinks } from "./learn/nav.js";
 import { onlineLinks } from "./online.js";
 
@@ -18,6 +18,28 @@ const FANS = {
   gandengyan: ["3d", "4s", "5h", "RJ"],
   caravan: ["9c", "Qd", "6h", "Ks"],
 };
+
+addStrings({
+  "form.seatOpen": { en: "Open for a person", zh: "留给真人玩家" },
+  "form.seatN": { en: "Seat {n}", zh: "{n} 号座" },
+  "form.table": { en: "Table", zh: "牌桌" },
+  "form.public": { en: "Public: listed in the lobby, anyone may join or watch", zh: "公开：列在大厅，任何人可加入或观战" },
+  "form.private": { en: "Private: only people with the invite link", zh: "私人：只有持邀请链接的人" },
+  "form.visibility": { en: "Who may come", zh: "谁可以来" },
+  "form.rated": { en: "Rated (ratings change)", zh: "计分（影响等级分）" },
+  "form.ratedWhy": {
+    en: "Rated games need a person in every seat and the standard rules (no variant).",
+    zh: "计分牌局需要每个座位都是真人，且使用标准规则（不设变体）。",
+  },
+  "form.ratedOk": { en: "Every seat is a person and the rules are standard.", zh: "每个座位都是真人，规则为标准规则。" },
+  "form.clock": { en: "Clock", zh: "计时" },
+  "form.clock.none": { en: "No clock", zh: "不计时" },
+  "form.clock.timed": { en: "Timed: a bank of minutes + seconds per move", zh: "计时：总时间 + 每步加秒" },
+  "form.clock.untimed": { en: "A limit per move only", zh: "仅限每步时间" },
+  "form.bank": { en: "Minutes each", zh: "每人分钟数" },
+  "form.increment": { en: "Seconds added per move", zh: "每步加秒" },
+  "form.moveLimit": { en: "Seconds per move", zh: "每步秒数" },
+});
 
 let cache = null; // the listing, fetched once per page load
 const formState = {}; // per game: {open, players, levels, options} survives a re-render
@@ -152,6 +174,19 @@ function newGameForm(name, game, app) {
   const seatsBox = h("fieldset", { class: "seats" });
   const message = h("p", { class: "form-msg", role: "alert" });
 
+  const ratedBox = h("input", { type: "checkbox", id: `ng-${name}-rated`, name: "rated" });
+  const ratedNote = h("p", { class: "opt-doc rated-note", id: `ng-${name}-rated-doc` });
+  // Rated only when every seat is a person and no variant is set (the server's rule).
+  const updateRated = () => {
+    const people = Array.from({ length: st.players }, (_, i) => i === 0 || st.levels[i] === "human");
+    const ok = people.every(Boolean) && Object.keys(st.options).length === 0;
+    ratedBox.disabled = !ok;
+    if (!ok) st.rated = false;
+    ratedBox.checked = Boolean(st.rated);
+    ratedNote.textContent = ok ? t("form.ratedOk") : t("form.ratedWhy");
+  };
+  ratedBox.addEventListener("change", () => (st.rated = ratedBox.checked));
+
   const renderSeats = () => {
     clear(seatsBox);
     seatsBox.append(h("legend", {}, t("form.seats")));
@@ -162,29 +197,38 @@ function newGameForm(name, game, app) {
         continue;
       }
       const id = `ng-${name}-seat${i}`;
+      const choices = ["human", ...levels];
       const select = h(
         "select",
         {
           id,
           name: `seat${i}`,
-          onchange: (e) => (st.levels[i] = e.target.value),
+          onchange: (e) => {
+            st.levels[i] = e.target.value;
+            updateRated();
+          },
         },
-        levels.map((lv) =>
-          h("option", { value: lv, selected: (st.levels[i] ?? fallback) === lv }, t(`level.${lv}`)),
+        choices.map((lv) =>
+          h(
+            "option",
+            { value: lv, selected: (st.levels[i] ?? fallback) === lv },
+            lv === "human" ? t("form.seatOpen") : t(`level.${lv}`),
+          ),
         ),
       );
-      if (!levels.includes(st.levels[i] ?? fallback)) select.value = fallback;
+      if (!choices.includes(st.levels[i] ?? fallback)) select.value = fallback;
       st.levels[i] = select.value;
       list.append(
         h(
           "li",
           { class: "seat-row" },
-          h("label", { for: id, class: "seat-name" }, t("seat.bot", { n: i })),
+          h("label", { for: id, class: "seat-name" }, t("form.seatN", { n: i })),
           select,
         ),
       );
     }
     seatsBox.append(list);
+    updateRated();
   };
 
   const counts = playerCounts(game);
@@ -220,24 +264,35 @@ function newGameForm(name, game, app) {
           ontoggle: (e) => (st.variantsOpen = e.target.open),
         },
         h("summary", {}, `${t("form.variants")} (${variants.length})`),
-        h("div", { class: "variant-list" }, variants.map((o) => optionRow(name, o, st))),
+        h(
+          "div",
+          { class: "variant-list", onchange: () => updateRated() },
+          variants.map((o) => optionRow(name, o, st)),
+        ),
       )
     : null;
 
   renderSeats();
+  const tableBox = onlineFields(name, st, ratedBox, ratedNote);
   const start = h("button", { type: "submit", class: "btn primary start" }, t("form.start"));
-  form.append(playersRow, seatsBox, variantBox, h("div", { class: "form-actions" }, start), message);
+  form.append(playersRow, seatsBox, tableBox, variantBox, h("div", { class: "form-actions" }, start), message);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     start.disabled = true;
     message.textContent = t("form.starting");
     message.classList.remove("error");
     const seats = ["human"];
-    for (let i = 1; i < st.players; i++) seats.push(`bot:${st.levels[i] ?? fallback}`);
+    for (let i = 1; i < st.players; i++) {
+      const choice = st.levels[i] ?? fallback;
+      seats.push(choice === "human" ? "human" : `bot:${choice}`);
+    }
     const options = { ...st.options };
     if (playersOption(game)) options.players = st.players;
+    const online = { public: st.visibility !== "private", rated: Boolean(st.rated && !ratedBox.disabled) };
+    const clock = clockSetting(st);
+    if (clock) online.clock = clock;
     try {
-      await startTable(app, name, options, seats);
+      await startTable(app, name, options, seats, online);
     } catch (error) {
       message.textContent = t("form.failed", { msg: error.message });
       message.classList.add("error");
@@ -248,9 +303,107 @@ function newGameForm(name, game, app) {
   return details;
 }
 
-/** Creates a table, remembers the seat token and opens the table (also used by rematch). */
-export async function startTable(app, game, options, seats) {
-  const answer = await createTable(game, options, seats);
+/** The table settings of the form: who may come, rated or casual, the clock. */
+function onlineFields(name, st, ratedBox, ratedNote) {
+  st.visibility ??= "public";
+  st.clock ??= "none";
+  const radio = (value) => {
+    const id = `ng-${name}-${value}`;
+    return h(
+      "div",
+      { class: "opt-line" },
+      h("input", {
+        type: "radio",
+        id,
+        name: `visibility-${name}`,
+        value,
+        checked: st.visibility === value,
+        onchange: () => (st.visibility = value),
+      }),
+      h("label", { for: id }, t(`form.${value}`)),
+    );
+  };
+  const number = (field, key, min, max) => {
+    const id = `ng-${name}-${field}`;
+    return h(
+      "div",
+      { class: "opt-line clock-field", dataset: { clock: field } },
+      h("label", { for: id }, t(key)),
+      h("input", {
+        type: "number",
+        id,
+        name: field,
+        min,
+        max,
+        step: 1,
+        inputmode: "numeric",
+        value: st[field],
+        onchange: (e) => {
+          const n = Math.min(max, Math.max(min, Math.round(Number(e.target.value) || min)));
+          e.target.value = n;
+          st[field] = n;
+        },
+      }),
+    );
+  };
+  st.bank ??= 5;
+  st.increment ??= 5;
+  st.move ??= 60;
+  const clockId = `ng-${name}-clock`;
+  const extra = h("div", { class: "clock-extra" });
+  const showClock = () => {
+    clear(extra);
+    if (st.clock === "timed") extra.append(number("bank", "form.bank", 1, 120), number("increment", "form.increment", 0, 60));
+    if (st.clock === "untimed") extra.append(number("move", "form.moveLimit", 10, 3600));
+  };
+  showClock();
+  return h(
+    "fieldset",
+    { class: "table-settings" },
+    h("legend", {}, t("form.table")),
+    h("div", { class: "field", role: "radiogroup", "aria-label": t("form.visibility") }, radio("public"), radio("private")),
+    h(
+      "div",
+      { class: "field option bool" },
+      h("div", { class: "opt-line" }, ratedBox, h("label", { for: ratedBox.id }, t("form.rated"))),
+      ratedNote,
+    ),
+    h(
+      "div",
+      { class: "field" },
+      h(
+        "div",
+        { class: "opt-line" },
+        h("label", { for: clockId }, t("form.clock")),
+        h(
+          "select",
+          {
+            id: clockId,
+            name: "clock",
+            onchange: (e) => {
+              st.clock = e.target.value;
+              showClock();
+            },
+          },
+          ["none", "timed", "untimed"].map((k) => h("option", { value: k, selected: st.clock === k }, t(`form.clock.${k}`))),
+        ),
+      ),
+      extra,
+    ),
+  );
+}
+
+/** The clock the server expects (docs/online.md "Clocks"), or null for none. */
+function clockSetting(st) {
+  if (st.clock === "timed") return { kind: "timed", bank: st.bank * 60, increment: st.increment };
+  if (st.clock === "untimed") return { kind: "untimed", move: st.move };
+  return null;
+}
+
+/** Creates a table, remembers the seat token (and a private table's invite link) and
+ * opens the table (also used by rematch). `online`: {public, rated, clock}. */
+export async function startTable(app, game, options, seats, online = {}) {
+  const answer = await createTable(game, options, seats, online);
   saveTableRecord(answer.id, {
     seat: answer.seat ?? 0,
     token: answer.token,
@@ -258,6 +411,8 @@ export async function startTable(app, game, options, seats) {
     options,
     seats,
     created: Date.now(),
+    invite: answer.invite ?? null,
+    inviteUrl: answer.invite_url ?? null,
   });
   app.go(app.tableHref(answer.id, answer.url));
   return answer;

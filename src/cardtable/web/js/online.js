@@ -2,10 +2,13 @@
 // seconds) and the leaderboard ("/leaderboard", one game at a time). Strings are added
 // here with addStrings so the shared i18n table stays untouched.
 
+import { AccountPage } from "./account.js";
 import { getLobby, getLeaderboard, joinTable, saveTableRecord } from "./api.js";
 import { clear, h } from "./dom.js";
 import { GAMES } from "./gametext.js";
 import { addStrings, pickText, t } from "./i18n.js";
+import { ProfilePage } from "./profile.js";
+import { ReplayPage } from "./replay.js";
 
 const POLL_MS = 5000;
 const ORDER = ["cambio", "cabo", "gandengyan", "caravan"];
@@ -174,7 +177,18 @@ class LeaderboardPage {
               "tr",
               { dataset: { player: p.id } },
               h("td", {}, String(p.rank)),
-              h("td", {}, p.name),
+              h(
+                "td",
+                {},
+                h(
+                  "a",
+                  {
+                    href: `/players/${encodeURIComponent(p.id)}`,
+                    onclick: (e) => this.app.follow(e, `/players/${encodeURIComponent(p.id)}`),
+                  },
+                  p.name,
+                ),
+              ),
               h("td", {}, `${p.rating.toFixed(1)}${p.provisional ? ` (${t("online.provisional")})` : ""}`),
               h("td", {}, String(p.games)),
             ),
@@ -189,9 +203,15 @@ class LeaderboardPage {
   draw() {}
 }
 
-/** The online page at `path` ("/lobby", "/leaderboard[/game]"), or null. */
+/** The online page at `path` ("/lobby", "/leaderboard[/game]", "/account",
+ * "/players/{id}", "/replay/{id}"), or null. */
 export function onlinePage(root, app, path) {
   if (/^\/lobby\/?$/.test(path)) return new LobbyPage(root, app);
+  if (/^\/account\/?$/.test(path)) return new AccountPage(root, app);
+  const player = path.match(/^\/players\/([^/]+)\/?$/);
+  if (player) return new ProfilePage(root, app, decodeURIComponent(player[1]));
+  const replay = path.match(/^\/replay\/([^/]+)\/?$/);
+  if (replay) return new ReplayPage(root, app, decodeURIComponent(replay[1]));
   const board = path.match(/^\/leaderboard(?:\/([a-z]+))?\/?$/);
   if (board) return new LeaderboardPage(root, app, board[1]);
   return null;

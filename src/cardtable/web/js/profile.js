@@ -1,0 +1,183 @@
+// A player's profile "/players/{id}": games played and results, ratings per game (with
+// the provisional mark), a rating chart per game (inline SVG, no library) and the recent
+// games, each linked to its replay from the player's seat.
+
+import { getPlayer } from "./api.js";
+import { clear, h } from "./dom.js";
+import { GAMES } from "./gametext.js";
+import { addStrings, pickText, t } from "./i18n.js";
+
+addStrings({
+  "prof.title": { en: "Player", zh: "玩家" },
+  "prof.guest": { en: "guest", zh: "访客" },
+  "prof.member": { en: "account", zh: "注册用户" },
+  "prof.played": { en: "Games played: {n}", zh: "已完成牌局：{n}" },
+  "prof.record": { en: "Won {won} · lost {lost} · left {left}", zh: "胜 {won} · 负 {lost} · 离开 {left}" },
+  "prof.ratings": { en: "Ratings", zh: "等级分" },
+  "prof.noRatings": { en: "No rated game yet.", zh: "还没有计分牌局。" },
+  "prof.chart": { en: "{game}: rating after each rated game", zh: "{game}：每局计分后的等级分" },
+  "prof.recent": { en: "Recent games", zh: "最近的牌局" },
+  "prof.noGames": { en: "No games yet.", zh: "还没有牌局。" },
+  "prof.replay": { en: "Replay", zh: "回放" },
+  "prof.won": { en: "won", zh: "胜" },
+  "prof.lost": { en: "lost", zh: "负" },
+  "prof.left": { en: "left", zh: "离开" },
+  "prof.rank": { en: "rank {rank}", zh: "第 {rank} 名" },
+  "prof.playing": { en: "being played", zh: "进行中" },
+  "prof.cancelled": { en: "cancelled", zh: "已取消" },
+  "prof.rated": { en: "rated", zh: "计分" },
+  "prof.casual": { en: "casual", zh: "休闲" },
+  "prof.provisional": { en: "provisional", zh: "暂定" },
+  "prof.games": { en: "{n} games", zh: "{n} 局" },
+  "prof.notFound": { en: "There is no such player.", zh: "没有这位玩家。" },
+});
+
+const START_RATING = 0; // openskill's ordinal before any game: mu 25 - 3 × sigma 25/3
+
+function gameTitle(name) {
+  return pickText(GAMES[name]?.title) || name;
+}
+
+function when(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleString();
+}
+
+function resultText(r) {
+  if (r.status === "playing") return t("prof.playing");
+  if (r.status === "cancelled") return t("prof.cancelled");
+  if (r.left) return t("prof.left");
+  const parts = [r.won ? t("prof.won") : t("prof.lost")];
+  if (r.rank != null) parts.push(t("prof.rank", { rank: r.rank }));
+  return parts.join(" · ");
+}
+
+/** An inline SVG line of one game's ratings, from the start (0) through every rated game. */
+export function ratingChart(game, points) {
+  const values = [START_RATING, ...points.map((p) => p.rating)];
+  const width = 320;
+  const height = 120;
+  const pad = 14;
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const span = high - low || 1;
+  const x = (i) => pad + (i * (width - 2 * pad)) / Math.max(1, values.length - 1);
+  const y = (v) => height - pad - ((v - low) * (height - 2 * pad)) / span;
+  const ns = "http://www.w3.org/2000/svg";
+  const el = (tag, attrs, ...kids) => {
+    const node = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    for (const kid of kids) node.append(kid);
+    return node;
+  };
+  const label = t("prof.chart", { game: gameTitle(game) });
+  const svg = el("svg", {
+    class: "rating-chart",
+    viewBox: `0 0 ${width} ${height}`,
+    role: "img",
+    "aria-label": `${label}: ${values.map((v) => v.toFixed(1)).join(", ")}`,
+    "data-game": game,
+  });
+  svg.append(
+    el("line", { x1: pad, y1: y(0 < low || 0 > high ? low : 0), x2: width - pad, y2: y(0 < low || 0 > high ? low : 0), class: "axis" }),
+    el("polyline", { points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "), class: "line" }),
+  );
+  values.forEach((v, i) => {
+    const title = el("title", {});
+    title.textContent = i === 0 ? `${v.toFixed(1)}` : `${v.toFixed(1)} · ${when(points[i - 1].at)}`;
+    svg.append(el("circle", { cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: 3, class: "point" }, title));
+  });
+  svg.append(
+    el("text", { x: 2, y: 10, class: "tick" }, document.createTextNode(high.toFixed(1))),
+    el("text", { x: 2, y: height - 2, class: "tick" }, document.createTextNode(low.toFixed(1))),
+  );
+  return h("figure", { class: "chart" }, svg, h("figcaption", {}, label));
+}
+
+export class ProfilePage {
+  constructor(root, app, id) {
+    this.root = root;
+    this.app = app;
+    this.id = id;
+    this.data = null;
+  }
+
+  async start() {
+    document.title = `${t("prof.title")} · ${t("app.title")}`;
+    clear(this.root);
+    this.root.append(h("section", { class: "home profile" }, h("p", { role: "status" }, "…")));
+    try {
+      this.data = await getPlayer(this.id);
+    } catch (error) {
+      clear(this.root);
+      const text = error.status === 404 ? t("prof.notFound") : error.message;
+      this.root.append(h("section", { class: "home profile" }, h("p", { class: "error", role: "alert" }, text)));
+      return;
+    }
+    this.draw();
+  }
+
+  draw() {
+    const p = this.data;
+    if (!p) return;
+    document.title = `${p.name} · ${t("app.title")}`;
+    clear(this.root);
+    const finished = p.results.filter((r) => r.status === "finished");
+    const won = finished.filter((r) => r.won).length;
+    const left = finished.filter((r) => r.left).length;
+    const section = h(
+      "section",
+      { class: "home profile", dataset: { player: p.id } },
+      h("h1", {}, p.name, " ", h("span", { class: "tag" }, p.guest ? t("prof.guest") : t("prof.member"))),
+      h("p", { class: "played" }, t("prof.played", { n: p.games_played })),
+      h("p", { class: "record" }, t("prof.record", { won, lost: finished.length - won - left, left })),
+      h("h2", {}, t("prof.ratings")),
+    );
+    if (!p.ratings.length) section.append(h("p", {}, t("prof.noRatings")));
+    for (const r of p.ratings) {
+      const points = p.history.filter((x) => x.game === r.game);
+      section.append(
+        h(
+          "div",
+          { class: "rating-row", dataset: { game: r.game } },
+          h(
+            "p",
+            {},
+            h("strong", {}, gameTitle(r.game)),
+            " ",
+            h("span", { class: "rating-value" }, r.rating.toFixed(1)),
+            r.provisional ? h("span", { class: "tag provisional" }, ` ${t("prof.provisional")}`) : null,
+            " · ",
+            t("prof.games", { n: r.games }),
+          ),
+          ratingChart(r.game, points),
+        ),
+      );
+    }
+    section.append(h("h2", {}, t("prof.recent")));
+    if (!p.results.length) section.append(h("p", {}, t("prof.noGames")));
+    else section.append(this.recent(p.results));
+    this.root.append(section);
+  }
+
+  recent(results) {
+    return h(
+      "ul",
+      { class: "recent-games" },
+      results.slice(0, 30).map((r) => {
+        const seat = r.status === "playing" ? "spectator" : String(r.seat);
+        const href = `/replay/${encodeURIComponent(r.table)}?seat=${seat}`;
+        return h(
+          "li",
+          { dataset: { table: r.table } },
+          h("span", {}, `${gameTitle(r.game)} · ${resultText(r)} · ${t(r.rated ? "prof.rated" : "prof.casual")} · ${when(r.at)}`),
+          " ",
+          h("a", { class: "btn ghost replay-link", href, onclick: (e) => this.app.follow(e, href) }, t("prof.replay")),
+        );
+      }),
+    );
+  }
+
+  dispose() {}
+}
