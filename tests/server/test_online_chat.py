@@ -149,6 +149,7 @@ def test_bad_lines_are_refused_and_nobody_hears_them(server: Server) -> None:
                 await a.send({"type": "chat", "text": text})
                 error = await a.error()
                 assert error["code"] == "bad_chat" and why in error["message"], (text, error)
+                assert error["about"] == "chat"  # a page tells it from a refused move
             assert await chats_until_pong(b) == []
             # The limits are on the trimmed text; line breaks become spaces.
             longest = "  " + "y" * 300 + "\n"

@@ -95,8 +95,12 @@ class Connection:
                 self.too_slow = True
                 return
 
-    def send_error(self, error: ProtocolError) -> None:
+    def send_error(self, error: ProtocolError, about: str | None = None) -> None:
+        """``about``: the type of the message refused (so a page can tell a refused chat
+        line from a refused move)."""
         message = error_message(error.code, error.message)
+        if about is not None:
+            message["about"] = about
         if isinstance(error, RateLimited):
             message["retry"] = error.retry
         self.deliver([dumps(message)])
@@ -115,10 +119,13 @@ class Connection:
             message = await self.ws.receive()
             if message["type"] == "websocket.disconnect":
                 return
+            about = None
             try:
-                await self.handle(table, read_frame(message, self.limit))
+                parsed = read_frame(message, self.limit)
+                about = parsed.get("type") if parsed.get("type") in MESSAGE_TYPES else None
+                await self.handle(table, parsed)
             except ProtocolError as error:
-                self.send_error(error)
+                self.send_error(error, about)
 
     async def handle(self, table: LiveTable, message: dict[str, Any]) -> None:
         kind = message.get("type")

@@ -6,9 +6,12 @@
 
 import { getTable, requestRematch, saveTableRecord, tableRecord } from "./api.js";
 import { cardEl, ensureSprite } from "./cards.js";
+import { ChatPanel } from "./chat.js";
+import { ClockStrip } from "./clock.js";
 import { clear, h, sleep } from "./dom.js";
 import { GAMES } from "./gametext.js";
 import { has, isZh, joinNames, onLangChange, pickText, t } from "./i18n.js";
+import { SeatControls } from "./leave.js";
 import { duration } from "./settings.js";
 import { startTable } from "./home.js";
 
@@ -92,6 +95,7 @@ export class TableView {
     this.unsubscribe();
     clearTimeout(this.retryTimer);
     clearTimeout(this.revealTimer);
+    this.clocks?.dispose();
     if (this.ws) {
       this.ws.onclose = null;
       this.ws.close();
@@ -122,6 +126,10 @@ export class TableView {
       h("h2", { id: "log-h", class: "log-h" }),
       this.logList,
     );
+    // Online play: the clocks, Leave/Resign with their confirmation, the chat.
+    this.clocks = new ClockStrip(this);
+    this.controls = new SeatControls(this);
+    this.chat = new ChatPanel(this);
     this.results = h("section", {
       class: "results",
       role: "dialog",
@@ -132,8 +140,17 @@ export class TableView {
     this.el = h(
       "section",
       { class: "table-page" },
-      h("div", { class: "table-head" }, this.title, this.turnBadge, this.logToggle),
+      h(
+        "div",
+        { class: "table-head" },
+        this.title,
+        this.turnBadge,
+        this.logToggle,
+        this.controls.el,
+      ),
       this.banner,
+      this.controls.confirmBox,
+      this.clocks.el,
       h(
         "div",
         { class: "table-body" },
@@ -149,7 +166,7 @@ export class TableView {
             this.actions,
           ),
         ),
-        this.logBox,
+        h("div", { class: "table-side" }, this.logBox, this.chat.el),
       ),
       this.results,
     );
@@ -168,6 +185,10 @@ export class TableView {
     this.logToggle.textContent = this.logBox.classList.contains("open")
       ? t("table.logHide")
       : t("table.logShow");
+    this.clocks.relabel();
+    this.controls.relabel();
+    this.chat.relabel();
+    if (this.msg?.left != null) this.showBanner(t("leave.left"), "info");
     if (this.msg) {
       this.draw();
       for (const li of this.logList.children) li.textContent = li.__render?.() ?? li.textContent;
@@ -224,6 +245,10 @@ export class TableView {
       } catch {
         return;
       }
+      if (msg.type === "chat") {
+        this.chat.add(msg); // not paced behind the game's animations
+        return;
+      }
       this.queue.push(msg);
       this.pump();
     };
@@ -247,6 +272,13 @@ export class TableView {
       this.retry += 1;
       this.retryTimer = setTimeout(() => this.connect(), wait);
     };
+  }
+
+  /** Sends any message on the socket; false when it is not open. */
+  sendMessage(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
   }
 
   /** Sends an action from the legal list (or built to match one). */
@@ -284,6 +316,10 @@ export class TableView {
       const event = msg.event ?? msg;
       this.pending.push(event);
       this.logEvent(event);
+      return;
+    }
+    if (msg.type === "error" && msg.about === "chat") {
+      this.chat.refused(msg);
       return;
     }
     if (msg.type === "error") {
@@ -334,6 +370,7 @@ export class TableView {
     const animate = !first && this.behind() < 4 && duration(ANIM) > 0;
     const before = animate ? this.snapshot() : null;
     this.draw();
+    this.online(msg, prev);
     if (animate) {
       const moved = this.animate(before, events);
       const mine = events.length && events.every((e) => e.seat === msg.seat);
@@ -341,6 +378,31 @@ export class TableView {
       if (wait) await sleep(wait);
     }
     if (msg.over && (first || !prev?.over)) this.showResults(true);
+  }
+
+  /** The online parts follow every state: clocks, Leave/Resign, chat; and a person who
+   * left their seat is told that a bot plays it (the server now shows them the table as a
+   * spectator). */
+  online(msg, prev) {
+    this.clocks.update(msg);
+    this.controls.update(msg);
+    this.chat.show(msg);
+    if (msg.left != null && prev?.left == null) {
+      this.showBanner(t("leave.left"), "info");
+      if (this.record && !this.record.finished) {
+        saveTableRecord(this.id, { finished: true });
+        this.record.finished = true;
+      }
+    }
+  }
+
+  /** A person's name at the table: "You", their display name, else the seat's name. */
+  displayName(s, fallback = null) {
+    if (s === this.msg?.seat) return t("seat.you");
+    const info = this.msg?.seats?.find?.((x) => x.seat === s);
+    if (info?.kind === "human" && info.name) return info.name;
+    if (info?.kind !== "bot" && fallback && !/^Seat \d+$/.test(fallback)) return fallback;
+    return this.seatName(s);
   }
 
   // -- drawing -------------------------------------------------------------------------
