@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from cardtable import InvalidOptions, bots, games
+from cardtable.bots.ismcts import Ismcts, SearchLimits
 from cardtable.core import State
 
 # Search bots get a tiny budget here: this checks the contract, not strength.
@@ -68,3 +69,39 @@ def test_unknown_bot_names_the_bots() -> None:
         bots.make("genius", games.load("cambio"))
     with pytest.raises(InvalidOptions, match="positive whole number"):
         bots.make("ismcts:zero", games.load("cambio"))
+
+
+def paired_search(game_name: str, confidence: float) -> Ismcts:
+    game = games.load(game_name, players=2)
+    limits = SearchLimits(iterations=24, seconds=float("inf"), rollout_steps=40)
+    return Ismcts(game, limits, depth=1, paired=True, confidence=confidence)
+
+
+@pytest.mark.parametrize("game_name", games.names())
+def test_paired_search_keeps_the_first_action_unless_sure(game_name: str) -> None:
+    """With common random numbers the first searched action is the default: a search that
+    asks for certainty it cannot reach never leaves it, and every rollout is counted."""
+    game = games.load(game_name, players=2)
+    doubtful = paired_search(game_name, confidence=float("inf"))
+    for position in sample_positions(game.new_state(seed=8), random.Random(8), every=7)[:8]:
+        seat = position.to_act[0]
+        legal = position.legal_actions(seat)
+        view = json.loads(json.dumps(position.view(seat)))
+        if len(legal) < 2:
+            continue
+        choices = [legal[-1], *legal[:-1]]  # a default that is not simply the first legal
+        assert doubtful.search(view, seat, choices, random.Random(1)) == choices[0]
+        rollouts = doubtful.last_iterations
+        assert rollouts % len(choices) == 0 and 0 < rollouts <= max(24, len(choices))
+
+
+@pytest.mark.parametrize("game_name", games.names())
+def test_paired_search_is_reproducible_with_a_fixed_seed(game_name: str) -> None:
+    game = games.load(game_name, players=2)
+    for position in sample_positions(game.new_state(seed=4), random.Random(4), every=9)[:5]:
+        seat = position.to_act[0]
+        legal = position.legal_actions(seat)
+        view = position.view(seat)
+        first = paired_search(game_name, 0.0).search(view, seat, legal, random.Random(6))
+        again = paired_search(game_name, 0.0).search(view, seat, legal, random.Random(6))
+        assert first == again and first in legal

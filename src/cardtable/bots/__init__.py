@@ -56,13 +56,16 @@ def search_bot(name: str, game: Game[Any], module: ModuleType | None, seconds: f
     # Optional per-game search knobs (see ismcts.py): where rollouts stop (a horizon, a
     # number of steps), what the tree tells apart, and hard's simulation budget (the time
     # cap stays a safety net).
-    extra = {
+    extra: dict[str, Any] = {
         "horizon": getattr(module, "rollout_horizon", None),
         "observe": getattr(module, "observe", None),
         "depth": getattr(module, "tree_depth", None),
         "root_actions": getattr(module, "root_actions", None),
         "sample": getattr(module, "determinize", None),
         "exploration": getattr(module, "exploration", None),
+        # A flat search may compare root actions on common random numbers (see ismcts.py).
+        "paired": bool(getattr(module, "paired", False)),
+        "confidence": float(getattr(module, "confidence", 0.0)),
     }
     if name == "hard":
         budget = getattr(module, "hard_iterations", SearchLimits.iterations)  # or per game

@@ -86,6 +86,16 @@ class Ismcts:
     # wide moves a good policy beats a tree whose new nodes try actions at random.
     depth: int | None = None
     sample: Sampler | None = None
+    # A flat search (depth 1) may compare its root actions on common random numbers:
+    # each simulation draws one sample and one rollout seed and plays every root action
+    # from them, so the actions' values differ by what the actions do, not by the luck of
+    # the deal and the draws (paired comparisons need far fewer simulations than UCB's
+    # independent ones). ``iterations`` then counts rollouts, one per action per sample.
+    paired: bool = False
+    # With ``paired``, the first of the searched actions (a caller's default, e.g. its
+    # heuristic's choice) is kept unless another beats it by this many standard errors
+    # of the paired difference: the search overrules the default only when it is sure.
+    confidence: float = 0.0
     _mark: Hashable = None
 
     def search(
@@ -95,6 +105,8 @@ class Ismcts:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        if self.paired and self.depth == 1:
+            return self.search_paired(view, seat, legal, rng)
         root = Node()
         start = time.perf_counter()
         deadline = start + self.limits.seconds
@@ -105,14 +117,66 @@ class Ismcts:
             # cap holds per move and not just per simulation.
             if iterations and now + (now - start) / iterations >= deadline:
                 break
-            if self.sample is None:
-                state = self.game.determinize(view, seat, rng)
-            else:
-                state = self.sample(self.game, view, seat, rng)
-            self.iterate(root, state, seat, rng, legal)
+            self.iterate(root, self.draw(view, seat, rng), seat, rng, legal)
             iterations += 1
         self.last_iterations = iterations
         return self.best(root, seat, legal)
+
+    def draw(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> State[Any]:
+        if self.sample is None:
+            return self.game.determinize(view, seat, rng)
+        return self.sample(self.game, view, seat, rng)
+
+    def search_paired(
+        self, view: Mapping[str, Any], seat: int, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
+        """A flat search on common random numbers (see ``paired``): every root action is
+        played from the same samples with the same rollout seeds; the one with the best
+        mean reward wins, if it beats the first action by ``confidence`` standard errors."""
+        count = len(legal)
+        differences = [0.0] * count  # sums of (reward of action i - reward of action 0)
+        squares = [0.0] * count
+        start = time.perf_counter()
+        deadline = start + self.limits.seconds
+        samples = 0
+        while samples == 0 or (samples + 1) * count <= self.limits.iterations:
+            now = time.perf_counter()
+            if samples and now + (now - start) / samples >= deadline:
+                break
+            rewards = self.paired_rewards(self.draw(view, seat, rng), seat, legal, rng)
+            for i, reward in enumerate(rewards):
+                difference = reward - rewards[0]
+                differences[i] += difference
+                squares[i] += difference * difference
+            samples += 1
+        self.last_iterations = samples * count
+        return legal[self.paired_choice(differences, squares, samples)]
+
+    def paired_rewards(
+        self, state: State[Any], seat: int, legal: Sequence[Any], rng: random.Random
+    ) -> list[float]:
+        """``seat``'s reward after each root action, all from ``state`` and one seed."""
+        seed = rng.getrandbits(64)
+        if self.horizon is not None:
+            self._mark = self.horizon(state)
+        out = []
+        for i, action in enumerate(legal):
+            copy = state if i == len(legal) - 1 else state.clone()
+            copy.apply(seat, action)
+            out.append(self.rollout(copy, random.Random(seed))[seat])
+        return out
+
+    def paired_choice(self, differences: list[float], squares: list[float], samples: int) -> int:
+        """The index of the action to play: the best mean among those that beat the first
+        action by ``confidence`` standard errors, else the first."""
+        best, best_mean = 0, 0.0
+        for i in range(1, len(differences)):
+            mean = differences[i] / samples
+            variance = max(squares[i] / samples - mean * mean, 0.0)
+            error = math.sqrt(variance / max(samples - 1, 1))
+            if mean > best_mean and mean > self.confidence * error:
+                best, best_mean = i, mean
+        return best
 
     def iterate(
         self,

@@ -37,6 +37,8 @@ class IsmctsBot:
         root_actions: RootActions | None = None,
         sample: Sampler | None = None,
         exploration: float | None = None,
+        paired: bool = False,
+        confidence: float = 0.0,
     ) -> None:
         self.name = name
         self.game = game
@@ -50,6 +52,8 @@ class IsmctsBot:
             observe=observe,
             depth=depth,
             sample=sample,
+            paired=paired,
+            confidence=confidence,
         )
         if exploration is not None:  # a game whose rewards differ little explores less
             self.search.exploration = exploration
