@@ -71,7 +71,8 @@ def test_new_game_form_is_built_from_the_server_listing(live_server, page_factor
     tile.locator("select[name='players']").select_option("3")
     assert tile.locator(".seat-list select").count() == 2
     levels = tile.locator("select[name='seat1'] option").evaluate_all("os => os.map(o => o.value)")
-    assert set(levels) <= {"random", "easy", "medium", "hard"}
+    # A seat is a bot of a level, or open for a person ("human"; online play).
+    assert set(levels) <= {"human", "random", "easy", "medium", "hard"}
     assert "random" in levels and "hard" in levels
     # Every variant option is there with its one-line explanation.
     tile.locator("details.variants > summary").click()
