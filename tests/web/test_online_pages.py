@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from .conftest import DESKTOP
-from .driver import open_home
+import pytest
+
+from .conftest import DESKTOP, LiveServer
+from .driver import open_details, open_home
 
 
 def post(server, path: str, body: dict) -> dict:
@@ -43,3 +45,101 @@ def test_lobby_lists_and_joins_a_public_table_and_the_leaderboard_shows(
     page.goto(f"{live_server.url}/leaderboard")
     page.locator("select[name='game']").wait_for()
     page.locator(".leaderboard p").filter(has_text="No rated games yet.").wait_for()
+
+
+@pytest.fixture(scope="module")
+def own_server(tmp_path_factory):
+    """A server of this module's own: registrations and sign-ins are rate limited per
+    address, and every browser here is 127.0.0.1."""
+    server = LiveServer(tmp_path_factory.mktemp("online-pages")).start()
+    yield server
+    server.stop()
+    assert "Traceback" not in server.log(), server.log()
+
+
+def test_account_page_registers_renames_signs_out_and_in_with_the_servers_words(
+    own_server, page_factory
+):
+    page = page_factory(DESKTOP)
+    url = own_server.url
+    page.goto(f"{url}/account")
+    page.locator(".acct-status").filter(has_text="guest").wait_for()
+    guest_name = page.locator(".identity .me-name").inner_text()
+    assert guest_name.startswith("Guest ")
+    rename = page.locator("#acct-rename")
+    rename.locator("input[name='name']").fill("   ")
+    rename.locator("button").click()
+    page.locator("#acct-rename-msg.error").filter(has_text="1 to 24 characters").wait_for()
+    rename.locator("input[name='name']").fill("Dora the Dealer")
+    rename.locator("button").click()
+    page.locator(".acct-notice").filter(has_text="Dora the Dealer").wait_for()
+    page.locator(".identity .me-name").filter(has_text="Dora the Dealer").wait_for()
+    form = page.locator("#acct-register")
+    form.locator("input[name='username']").fill("dora")
+    form.locator("input[name='password']").fill("dealer-of-cards")
+    form.locator("button").click()
+    page.locator(".acct-status").filter(has_text="Signed in as dora (Dora the Dealer)").wait_for()
+    me = page.evaluate("fetch('/api/me').then((r) => r.json())")
+    page.locator("#acct-signout button").click()
+    page.locator(".acct-notice").filter(has_text="new guest").wait_for()
+    assert page.evaluate("fetch('/api/me').then((r) => r.json())")["id"] != me["id"]
+    signin = page.locator("#acct-signin")
+    signin.locator("input[name='username']").fill("dora")
+    signin.locator("input[name='password']").fill("wrong-password")
+    signin.locator("button").click()
+    page.locator("#acct-signin-msg.error").filter(has_text="Wrong user name or password").wait_for()
+    signin.locator("input[name='password']").fill("dealer-of-cards")
+    signin.locator("button").click()
+    page.locator(".acct-status").filter(has_text="Signed in as dora").wait_for()
+    assert page.evaluate("fetch('/api/me').then((r) => r.json())")["id"] == me["id"]
+    # The header's name opens the profile: no games yet.
+    page.locator(".identity .me-name").click()
+    page.wait_for_url(f"**/players/{me['id']}")
+    page.locator(".profile p").filter(has_text="No games yet.").wait_for()
+    page.goto(f"{url}/players/nobody-at-all")
+    page.locator(".profile .error").filter(has_text="no such player").wait_for()
+
+
+def test_form_clock_private_table_invite_gate_and_a_live_replay(own_server, page_factory):
+    url = own_server.url
+    host = page_factory(DESKTOP)
+    open_home(host, url)
+    tile = host.locator(".game-tile[data-game='cambio']")
+    open_details(tile.locator(".new-game"))
+    tile.locator("select[name='players']").select_option("2")
+    tile.locator("select[name='seat1']").select_option("human")
+    tile.locator("input[value='private']").check()
+    tile.locator("select[name='clock']").select_option("timed")
+    tile.locator("input[name='bank']").fill("3")
+    tile.locator("input[name='bank']").dispatch_event("change")
+    tile.locator("input[name='increment']").fill("2")
+    tile.locator("input[name='increment']").dispatch_event("change")
+    tile.locator("button.start").click()
+    host.wait_for_url("**/table/**")
+    table_id = host.url.rsplit("/", 1)[1]
+    invite = host.locator("#invite-link").input_value()
+    with urllib.request.urlopen(f"{url}/api/tables/{table_id}") as answer:
+        summary = json.load(answer)
+    assert summary["clock"] == {"kind": "timed", "bank": 180, "increment": 2}
+    assert not summary["public"] and not summary["rated"]
+    # A wrong key: refused in words, nothing taken.
+    guest = page_factory(DESKTOP)
+    guest.goto(invite[: invite.index("invite=") + 7] + "wrong")
+    guest.locator(".invite-gate [data-invite='take']").click()
+    guest.locator(".invite-gate .form-msg.error").filter(has_text="invite link").wait_for()
+    guest.goto(invite)
+    guest.locator(".invite-gate [data-invite='take']").click()
+    guest.wait_for_selector(".table-page[data-version]")
+    # Every seat taken now: a third person may only watch.
+    third = page_factory(DESKTOP)
+    third.goto(invite)
+    third.locator(".invite-gate").filter(has_text="Every seat is taken").wait_for()
+    assert third.locator("[data-invite='take']").count() == 0
+    # A live game's replay: the spectator's view only, said so; a seat asked for falls back.
+    third.goto(f"{url}/replay/{table_id}?seat=0&invite={invite.split('invite=')[1]}")
+    page = third.locator(".replay-page[data-audience='spectator']")
+    page.wait_for()
+    assert "only after the end" in third.locator(".replay-page .banner").inner_text()
+    assert third.locator("select[name='seat'] option").count() == 1
+    third.goto(f"{url}/replay/{table_id}")
+    third.locator(".home-status.error").filter(has_text="private").wait_for()
