@@ -2,7 +2,7 @@
 
 ``Limiter`` keeps a bucket per (kind, key) for the whole house (sign-in per address and
 user name, chat per person); a WebSocket connection also keeps its own ``Bucket`` per kind
-(acts, chat), so one connection cannot flood its table however the person is keyed.
+(refusals, chat), so one connection cannot flood its table however the person is keyed.
 ``check`` raises ``ApiError(429)``; ``wait`` answers the seconds to wait (0: allowed, and
 counted) for the WebSocket side, which answers ``rate_limited`` with ``retry``."""
 
@@ -23,10 +23,11 @@ class Rate:
     per_second: float  # refill
 
 
-# The house's limits. Acts: refused ones only (a flood of bad or stale acts), far above any
-# person; bots do not go through them. Chat: five lines at once, then one every two seconds.
+# The house's limits. Refused messages per connection (a flood of bad, stale or illegal
+# acts): far above any person; bots do not go through them. Chat: five lines at once, then
+# one every two seconds.
 RATES = {
-    "act": Rate(20, 10.0),
+    "refused": Rate(20, 10.0),
     "chat": Rate(5, 0.5),
     "signin": Rate(5, 1 / 12),  # 5 tries, then one every 12 s
     "register": Rate(3, 1 / 60),
@@ -56,9 +57,10 @@ class Bucket:
             return 0.0
         return (1 - self.tokens) / self.rate.per_second
 
-    def refund(self) -> None:
-        """Give back the token of a request that turned out not to count."""
-        self.tokens = min(float(self.rate.burst), self.tokens + 1)
+    def ready(self, now: float) -> float:
+        """The seconds until a token is there (0: now), taking nothing."""
+        tokens = min(float(self.rate.burst), self.tokens + (now - self.last) * self.rate.per_second)
+        return 0.0 if tokens >= 1 else (1 - tokens) / self.rate.per_second
 
 
 class Limiter:

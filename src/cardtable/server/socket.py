@@ -8,9 +8,10 @@ Anything wrong with a message is answered with an error to this connection only 
 changes nothing; no input ends the connection except a frame over the WebSocket layer's
 hard limit.
 
-Refused acts (and leaving) are rate limited per connection, chat per connection and per
-person (``ratelimit.RATES``): over the limit the answer is ``rate_limited`` with ``retry``,
-the seconds to wait, before the message is even read further.
+Refused messages are rate limited per connection (a flood of bad, stale or illegal acts,
+or of anything else the server refuses), chat lines per connection and per person
+(``ratelimit.RATES``): over the limit the answer is ``rate_limited`` with ``retry``, the
+seconds to wait, before the message is looked at. Accepted moves and pings never count.
 
 Outgoing messages go through a bounded outbox drained by a sender task, so a slow client
 never holds up its table; a client that falls ``outbox_limit`` messages behind is closed
@@ -83,7 +84,7 @@ class Connection:
         self.session = session
         self.user: UserRecord | None = None
         now = time.monotonic()
-        self.buckets = {kind: Bucket(RATES[kind], now) for kind in ("act", "chat")}
+        self.buckets = {kind: Bucket(RATES[kind], now) for kind in ("refused", "chat")}
 
     # -- out -------------------------------------------------------------------------
     def deliver(self, messages: list[str]) -> None:
@@ -123,25 +124,25 @@ class Connection:
             try:
                 parsed = read_frame(message, self.limit)
                 about = parsed.get("type") if parsed.get("type") in MESSAGE_TYPES else None
+                if about != "ping":
+                    self.check_refusals()
                 await self.handle(table, parsed)
+            except RateLimited as error:
+                self.send_error(error, about)
             except ProtocolError as error:
+                self.buckets["refused"].wait(time.monotonic())  # a refusal costs a token
                 self.send_error(error, about)
 
     async def handle(self, table: LiveTable, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "act":
             seat, version, action = self.read_act(message)
-            # Only refused acts count: accepted moves are paced by the game itself (one
-            # per version and seat), and a script playing fast bots must not be slowed.
-            self.take("act", "refused moves")
             await table.act(seat, version, action)
-            self.buckets["act"].refund()
         elif kind == "chat":
             await self.chat(table, message)
         elif kind == "leave":
             if self.seat is None:
                 raise ProtocolError(SPECTATOR, "Spectators hold no seat to leave")
-            self.take("act", "refused moves")
             await table.leave(self.seat)
         elif kind == "ping":
             self.deliver([dumps({"type": "pong", "version": table.version})])
@@ -150,6 +151,14 @@ class Connection:
             raise ProtocolError(
                 UNKNOWN_TYPE, f"Unknown message type {kind!r}; the server understands: {known}"
             )
+
+    def check_refusals(self) -> None:
+        """Refuse unread while this connection has used up its refusals. Only refusals
+        count: accepted moves are paced by the game itself (one per version and seat), and
+        a script playing bots that move at once must never be slowed."""
+        retry = self.buckets["refused"].ready(time.monotonic())
+        if retry > 0.0:
+            raise RateLimited("refused messages", retry)
 
     def take(self, kind: str, what: str, person: str | None = None) -> None:
         """Count one ``kind`` against this connection (and ``person``), or refuse it."""
