@@ -43,6 +43,11 @@ addStrings({
     zh: "座位视角和全部牌只在结束后开放；这里是观众视角。",
   },
   "rp.hidden": { en: "Hidden cards", zh: "隐藏的牌" },
+  "rp.key.hands": { en: "Hand", zh: "手牌" },
+  "rp.key.hand": { en: "Hand", zh: "手牌" },
+  "rp.key.decks": { en: "Deck", zh: "牌堆" },
+  "rp.key.deck_cards": { en: "Deck, top first", zh: "牌堆（第一张在顶）" },
+  "rp.key.talon_cards": { en: "Talon, top first", zh: "底牌堆（第一张在顶）" },
   "rp.events": { en: "What happened", zh: "发生了什么" },
   "rp.result": { en: "Result", zh: "结果" },
   "rp.winners": { en: "Won: {names}", zh: "获胜：{names}" },
@@ -160,7 +165,7 @@ export class ReplayPage {
       h(
         "div",
         { class: "table-body" },
-        h("div", { class: "felt-wrap" }, this.board, this.hidden, h("div", { class: "control-bar" }, this.actions)),
+        h("div", { class: "replay-main" }, h("div", { class: "felt-wrap" }, this.board, h("div", { class: "control-bar" }, this.actions)), this.hidden),
         h("section", { class: "log open", "aria-labelledby": "replay-log-h" }, h("h2", { id: "replay-log-h", class: "log-h" }, t("rp.events")), this.log),
       ),
     );
@@ -258,7 +263,7 @@ export class ReplayPage {
       const lists = perSeat ? value : [value];
       lists.forEach((cards, s) => {
         if (!cards.length) return;
-        const label = perSeat ? `${key} · ${this.name(s)}` : key;
+        const label = perSeat ? `${t(`rp.key.${key}`)} · ${this.name(s)}` : t(`rp.key.${key}`);
         rows.push(
           h(
             "div",
