@@ -29,6 +29,7 @@ log = logging.getLogger("cardtable.server")
 
 BAD_CHAT = "bad_chat"
 NO_NAME = "no_name"
+NO_NAME_MESSAGE = "Spectators chat under a name: open the page in a browser that has one"
 MAX_CHARS = 300  # after trimming
 RECENT = 50  # lines sent to a connection that joins
 # Line breaks and tabs are allowed and become spaces; any other control character, a lone

@@ -31,7 +31,7 @@ from typing import Any
 from cardtable import bots
 from cardtable.core import Event, Game, IllegalAction, State
 from cardtable.server.autoplay import BotWorkers
-from cardtable.server.chat import NO_NAME, TableChat
+from cardtable.server.chat import NO_NAME, NO_NAME_MESSAGE, TableChat
 from cardtable.server.clocks import CANCEL, WENT_AWAY, Clock, RealClock, SeatClocks
 from cardtable.server.errors import (
     GAME_OVER,
@@ -294,9 +294,7 @@ class LiveTable:
         elif user is not None:
             name, user_id = user.display_name, user.id
         else:
-            raise ProtocolError(
-                NO_NAME, "Spectators chat under a name: open the page in a browser that has one"
-            )
+            raise ProtocolError(NO_NAME, NO_NAME_MESSAGE)
         await self.chat.say(seat, name, user_id, text, self.version)
 
     async def leave(self, seat: int) -> None:

@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
-from cardtable.server.chat import clean_text
+from cardtable.server.chat import NO_NAME, NO_NAME_MESSAGE, clean_text
 from cardtable.server.errors import (
     BAD_JSON,
     BAD_MESSAGE,
@@ -173,6 +173,8 @@ class Connection:
         if self.seat is None and self.user is None and self.session:
             store = table.chat.store
             self.user = await store.run(store.sql.user_by_session, hash_token(self.session))
+        if self.seat is None and self.user is None:
+            raise ProtocolError(NO_NAME, NO_NAME_MESSAGE)
         person = f"user:{self.user.id}" if self.user else f"seat:{table.id}:{self.seat}"
         if self.seat is not None:
             held = table.record.seats[self.seat].user_id
