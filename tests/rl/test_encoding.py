@@ -40,13 +40,70 @@ def test_hidden_cards_do_not_change_the_encoding(case: tuple[str, dict[str, obje
                 assert np.array_equal(enc.observation(other.view(seat)), enc.observation(view)), (
                     f"{name}: seat {seat}'s encoding depends on cards it cannot see"
                 )
+                # the fast path, which reads the states themselves
+                assert np.array_equal(enc.observe(other, seat), enc.observe(state, seat)), (
+                    f"{name}: seat {seat}'s fast-path observation depends on hidden cards"
+                )
                 if seat in state.to_act:
                     mine = enc.indices(state.legal_actions(seat), seat, lambda v=view: v)
                     theirs = enc.indices(
                         other.legal_actions(seat), seat, lambda o=other, s=seat: o.view(s)
                     )
                     assert mine == theirs, f"{name}: seat {seat}'s action mask leaks"
+                    fast = enc.legal_indices(other, other.legal_actions(seat), seat)
+                    assert fast == mine, f"{name}: seat {seat}'s fast-path mask leaks"
     assert redealt, "the determinized states must really differ in hidden cards"
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_fast_path_equals_the_encoding_of_the_view(case: tuple[str, dict[str, object]]) -> None:
+    """What the adapters use (``observe`` and ``legal_indices``, read from the state) is
+    exactly the encoding of the seat's view, for every seat in every position of random
+    games, game ends included; the same state is walked on, so encoders' incremental
+    caches are exercised as play goes on, and clones as well."""
+    name, options = case
+    game = games.load(name, **options)
+    enc = rl.encoder(game)
+    rng = random.Random(17)
+    positions = 0
+    for seed in range(4):
+        state = game.new_state(seed=seed)
+        for step, _ in enumerate(random_walk(state, rng)):
+            probe = state.clone() if step % 7 == 3 else state
+            for seat in range(state.players):
+                view = probe.view(seat)
+                assert np.array_equal(enc.observe(probe, seat), enc.observation(view)), (
+                    f"{name}: the fast path differs from the view's encoding for seat {seat}"
+                )
+                if seat in probe.to_act:
+                    legal = probe.legal_actions(seat)
+                    expected = enc.indices(legal, seat, lambda v=view: v)
+                    assert enc.legal_indices(probe, legal, seat) == expected
+            positions += 1
+        for seat in range(state.players):
+            assert np.array_equal(enc.observe(state, seat), enc.observation(state.view(seat)))
+    assert positions > 50
+
+
+def test_cambio_indices_with_empty_slots_match_ranks_worked_out_afresh() -> None:
+    """Cambio's index lookup corrects cached indices for the empty slots of the hands
+    involved; it must agree with ranks counted from scratch, empty slots or not."""
+    for options in ({"players": 3}, {"players": 4, "snap": "anytime"}):
+        game = games.load("cambio", **options)
+        enc = rl.encoder(game)
+        rng = random.Random(23)
+        holes = 0
+        for seed in range(15):
+            state = game.new_state(seed=seed)
+            for _ in random_walk(state, rng):
+                hands = state.view(None)["hands"]
+                holes += any(None in hand for hand in hands)
+                ranks = enc.ranks(hands)
+                for seat in state.to_act:
+                    legal = state.legal_actions(seat)
+                    fresh = [enc._index(enc._parse(a), seat, ranks) for a in legal]
+                    assert enc.legal_indices(state, legal, seat) == fresh
+        assert holes > 100, "random play must empty some slots"
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

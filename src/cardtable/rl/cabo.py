@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from cardtable.core import Game, Outcome
+from cardtable.core import Game, Outcome, State
 from cardtable.rl.encoding import (
     Encoder,
     Hot,
@@ -76,6 +76,7 @@ class CaboEncoder(Encoder):
         self._phase = {ph: self.o_phase + i for i, ph in enumerate(PHASES)}
         self._power = {pw: self.o_power + i for i, pw in enumerate(POWERS)}
         self.rel = [[18 + (t - me) % p for t in range(p)] for me in range(p)]  # seen_by bits
+        self._slots: list[dict[int, tuple[int, ...]]] = [{} for _ in range(p)]
 
     # -- observations ------------------------------------------------------------------
     def features(self, view: View, hot: Hot, index: Index, values: Values) -> None:
@@ -152,6 +153,98 @@ class CaboEncoder(Encoder):
                 for t in slot["seen_by"]:
                     put(at + rel[t])
                 at += f
+
+    def state_features(
+        self, state: State[Any], seat: int, hot: Hot, index: Index, values: Values
+    ) -> None:
+        """The fast path: ``features`` of ``state.view(seat)``, read from the fields the
+        view is built from with the view's rules (a row card shows when its knowledge
+        mask has the seat's bit; a held card when it came from the pile or the seat holds
+        it). Rows are encoded once per content and reused."""
+        st: Any = state  # the engine's fields by name; tests pin this to the view
+        me, p = seat, self.players
+        hot.append(self._phase[st.phase])
+        turn = st.turn
+        hot.append(self.o_turn + (turn - me) % p)
+        hot.append(self.o_starter + (st.starter - me) % p)
+        held = st.holding
+        if held is not None:
+            hot.append(self.o_hold)
+            if not st.from_deck or turn == me:
+                hot += (self.o_hold + 1, self.o_held + held)
+            hot.append(self.o_hold + (2 if st.from_deck else 3))
+            hot.append(self.o_holder + (turn - me) % p)
+        if st.power is not None:
+            hot.append(self._power[st.power])
+        index.append(self.o_deck)
+        values.append(len(st.deck) / 52)
+        pile = st.discard
+        if pile:
+            hot.append(self.o_top + pile[-1])
+            index.append(self.o_pile)
+            values.append(len(pile) / 52)
+            counts = [0] * VALUES
+            for c in pile:
+                counts[c] += 1
+            base = self.o_pile_values
+            for v, n in enumerate(counts):
+                if n:
+                    index.append(base + v)
+                    values.append(n / 4)
+        caller = st.caller
+        hot.append(self.o_caller + (p if caller is None else (caller - me) % p))
+        if st.final_left:
+            index.append(self.o_final)
+            values.append(st.final_left / p)
+        target = self.target
+        setup, totals, resets = st.setup_left, st.totals, st.resets_used
+        for s in range(p):
+            r = (s - me) % p
+            if setup[s]:
+                index.append(self.o_setup + r)
+                values.append(setup[s] / 2)
+            total = totals[s]
+            if total:
+                index.append(self.o_totals + r)
+                values.append(max(0.0, min(total / target, 1.0)))
+            if resets[s]:
+                hot.append(self.o_resets + r)
+        index.append(self.o_round)
+        values.append(min(st.round / 20, 1.0))
+        # Rows: one precomputed tuple of entries per (slot position, what the seat sees
+        # of the card there, who has seen it), looked up by a single int.
+        slots = self._slots[me]
+        get = slots.get
+        bit, cap, f = 1 << me, self.row_cap, self.F
+        sizes, first = self.o_sizes, self.o_pos
+        for s, (row, known) in enumerate(zip(st.rows, st.known, strict=True)):
+            r = (s - me) % p
+            index.append(sizes + r)
+            values.append(min(len(row) / cap, 1.0))
+            at = (first + r * cap * f) << 20
+            for card, mask in zip(row[:cap], known, strict=False):
+                key = at | (card << 12 | 1 << 11 | mask if mask & bit else mask)
+                hit = get(key)
+                if hit is None:
+                    hit = slots[key] = self._slot(me, key)
+                hot += hit
+                if mask & bit and card:
+                    index.append((at >> 20) + 16)
+                    values.append(card / 13)
+                at += f << 20
+
+    def _slot(self, me: int, key: int) -> tuple[int, ...]:
+        """The one-entries of a row slot (``state_features``' key: the slot's offset, the
+        card if the seat sees it, its knowledge mask)."""
+        p = self.players
+        at, mask = key >> 20, key & 0x7FF
+        out = [at]
+        out.append(at + 2 + (key >> 12 & 0xFF) if key & 1 << 11 else at + 1)
+        if mask & 1 << p:
+            out.append(at + 17)
+        rel = self.rel[me]
+        out += [at + rel[t] for t in range(p) if mask >> t & 1]
+        return tuple(out)
 
     # -- actions -----------------------------------------------------------------------
     def index(self, action: Any, seat: int) -> int:

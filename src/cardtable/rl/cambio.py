@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardtable.core import Game, Outcome
+from cardtable.core import Game, Outcome, State
 from cardtable.core.cards import JOKERS, RED_SUITS, standard_deck
 from cardtable.rl.encoding import (
     Encoder,
@@ -44,6 +44,21 @@ CONSTANTS = ("draw", "discard", "call", "skip", "wait")
 DRAW, DISCARD, CALL, SKIP, WAIT = range(5)
 _REPLACE, _GIVE, _PEEK, _SNAP, _SWAP = range(1, 6)
 F_OCCUPIED, F_UNKNOWN, F_KEY, F_VALUE, F_KNOWN = 0, 1, 2, 16, 17
+# In place of a seat in a cached index: an index that never moves, a swap (two ends),
+# an index worked out afresh
+_FIXED, _PAIR, _WORK_OUT = -1, -2, -3
+HIDDEN_ID = 255  # the fast path's number for a card the seat does not see
+
+
+def _shifts(hand: Sequence[str | None]) -> list[int]:
+    """Per slot, the empty slots before it (its rank is the slot minus that)."""
+    out = []
+    k = 0
+    for c in hand:
+        out.append(k)
+        if c is None:
+            k += 1
+    return out
 
 
 class CambioEncoder(Encoder):
@@ -72,7 +87,8 @@ class CambioEncoder(Encoder):
         self.num_actions = self.SWAP + n * (n - 1) // 2
         self.wait_index = WAIT
         self._parsed: dict[Any, tuple[int, ...]] = {}
-        self._by_holes: dict[tuple[int, tuple[tuple[int, ...], ...]], dict[Any, int]] = {}
+        self._plain: list[dict[Any, tuple[int, int, Any]]] = [{} for _ in range(p)]
+        self._no_holes = [range(1 << 20)] * p  # every slot its own rank
         # -- observation
         lay = self.layout
         self.o_phase = lay.block("phase", len(PHASES))
@@ -106,6 +122,11 @@ class CambioEncoder(Encoder):
         self.worth = {c: value for c, (_, value) in self.card.items()} | {HIDDEN: 0.0}
         # per observing seat: the offset of seat t's "knows it" bit in a position
         self.rel = [[F_KNOWN + (t - me) % p for t in range(p)] for me in range(p)]
+        # the fast path's card numbers (HIDDEN_ID for a card the seat does not see)
+        self._codes = list(self.card)
+        self._cid = {c: i for i, c in enumerate(self._codes)}
+        self._worth = {c: value for c, (_, value) in self.card.items()}
+        self._slots: list[dict[int, tuple[int, ...]]] = [{} for _ in range(p)]
 
     # -- observations ------------------------------------------------------------------
     def features(self, view: View, hot: Hot, index: Index, values: Values) -> None:
@@ -180,6 +201,109 @@ class CambioEncoder(Encoder):
             index.append(self.o_sizes + r)
             values.append(min(len(held) / 10, 1.0))
 
+    def state_features(
+        self, state: State[Any], seat: int, hot: Hot, index: Index, values: Values
+    ) -> None:
+        """The fast path: ``features`` of ``state.view(seat)``, read from the fields the
+        view is built from with the view's rules (a card shows when its knowledge mask
+        has the seat's bit or the game is over; the drawn card to the seat whose turn it
+        is). Each card position's entries are precomputed once per (position, what the
+        seat sees there, who knows it) and looked up by a single int."""
+        st: Any = state  # the engine's fields by name; tests pin this to the view
+        me, p = seat, self.players
+        rules = st.rules
+        card = self.card
+        phase = st.phase
+        over = phase == "over"
+        hot.append(self._phase[phase])
+        if st.step is not None:
+            hot.append(self._step[st.step])
+        hot.append(self.o_turn + (st.current - me) % p)
+        drawn = st.drawn
+        if drawn is not None:
+            hot.append(self.o_drawn)
+            if over or st.current == me:
+                key, value = card[drawn]
+                hot += (self.o_drawn + 1, self.o_drawn_key + key)
+                index.append(self.o_drawn_value)
+                values.append(value)
+        index.append(self.o_deck)
+        values.append(len(st.deck) / 54)
+        pile = st.discard
+        if pile:
+            key, value = card[pile[-1]]
+            hot.append(self.o_top + key)
+            index += (self.o_top_value, self.o_pile)
+            values += (value, len(pile) / 54)
+            counts = [0] * len(KEYS)
+            for c in pile:
+                counts[card[c][0]] += 1
+            base = self.o_pile_keys
+            for k, n in enumerate(counts):
+                if n:
+                    index.append(base + k)
+                    values.append(min(n / 4, 1.0))
+        if over or phase == "setup":
+            snappable = False
+        elif rules.snap_anytime:
+            snappable = st.snap_open
+        else:
+            snappable = rules.snap_own_turn and phase == "turn"
+        if snappable:
+            hot.append(self.o_snappable)
+        caller = st.caller
+        hot.append(self.o_caller + (p if caller is None else (caller - me) % p))
+        if st.giver is not None and st.give_to is not None:
+            hot.append(self.o_give)
+            if st.giver == me:
+                hot.append(self.o_give + 1)
+            hot.append(self.o_give_to + (st.give_to[0] - me) % p)
+        for s, left in enumerate(st.setup_left):
+            if left:
+                index.append(self.o_setup + (s - me) % p)
+                values.append(left / 2)
+        f, m = self.F, self.M
+        bit = 1 << me
+        slots = self._slots[me]
+        get = slots.get
+        cid, worth = self._cid, self._worth
+        for s, (hand, known) in enumerate(zip(st.hands, st.known, strict=True)):
+            r = (s - me) % p
+            at = (self.o_pos + r * m * f) << 16
+            held = 0
+            for held_card, mask in zip(hand, known, strict=True):
+                if held_card is None:
+                    continue
+                c = held_card
+                if over or mask & bit:
+                    key = at | cid[c] << 8 | mask
+                    v = worth[c]
+                    if v:
+                        index.append((at >> 16) + F_VALUE)
+                        values.append(v)
+                else:
+                    key = at | HIDDEN_ID << 8 | mask
+                hit = get(key)
+                if hit is None:
+                    hit = slots[key] = self._slot(me, key)
+                hot += hit
+                at += f << 16
+                held += 1
+            index.append(self.o_sizes + r)
+            values.append(min(held / 10, 1.0))
+
+    def _slot(self, me: int, key: int) -> tuple[int, ...]:
+        """The one-entries of a card position (``state_features``' key: the position's
+        offset, the card the seat sees there, its knowledge mask)."""
+        at, code, mask = key >> 16, key >> 8 & 0xFF, key & 0xFF
+        shown = HIDDEN if code == HIDDEN_ID else self._codes[code]
+        rel = self.rel[me]
+        return (
+            at,
+            at + self.offset[shown],
+            *(at + rel[t] for t in range(self.players) if mask >> t & 1),
+        )
+
     # -- actions -----------------------------------------------------------------------
     def _parse(self, action: Any) -> tuple[int, ...]:
         parsed = self._parsed.get(action)
@@ -206,27 +330,82 @@ class CambioEncoder(Encoder):
     def indices(self, legal: Sequence[Any], seat: int, view: Callable[[], View]) -> list[int]:
         """An index depends on the action, the acting seat and where the table's empty
         slots are (a card's rank skips them): one cache per (seat, empty slots)."""
-        hands = view()["hands"]
-        holes = tuple(
-            tuple(i for i, c in enumerate(hand) if c is None) if None in hand else ()
-            for hand in hands
-        )
-        caches = self._by_holes
-        cache = caches.get((seat, holes))
-        if cache is None:
-            if len(caches) > 4096:
-                caches.clear()
-            cache = caches[seat, holes] = {}
-        get = cache.get
-        out = [get(a, -1) for a in legal]
-        if -1 in out:
-            ranks = self.ranks(hands)
+        return self._indices(legal, seat, view()["hands"])
+
+    def legal_indices(self, state: State[Any], legal: Sequence[Any], seat: int) -> list[int]:
+        # Which slots are empty is public (the view shows them as null): read it from the
+        # state's hands rather than building the view.
+        st: Any = state  # the engine's fields by name; tests pin this to the view
+        return self._indices(legal, seat, st.hands)
+
+    def _indices(
+        self, legal: Sequence[Any], seat: int, hands: Sequence[Sequence[str | None]]
+    ) -> list[int]:
+        """Each action's index as if no hand had an empty slot (cached per acting seat),
+        corrected for the empty slots of the one hand it points into; a swap (two hands)
+        is worked out afresh when some hand has an empty slot."""
+        plain = self._plain[seat]
+        get = plain.get
+        found = [get(a) for a in legal]
+        if None in found:
             for k, a in enumerate(legal):
-                if out[k] < 0:
-                    out[k] = cache[a] = self._index(self._parse(a), seat, ranks)
+                if found[k] is None:
+                    found[k] = plain[a] = self._plain_entry(a, seat)
+        if not any(None in hand for hand in hands):
+            plain_out: list[int] = [e[0] for e in found]  # type: ignore[index]
+            if -1 not in plain_out:  # -1: a rank past the cap, worked out (and refused) below
+                return plain_out
+        shifts = [_shifts(hand) if None in hand else None for hand in hands]
+        ranks: Sequence[Sequence[int]] | None = None
+        out = []
+        for a, entry in zip(legal, found, strict=True):
+            i, t, slot = entry  # type: ignore[misc]
+            if t == _FIXED:
+                out.append(i)
+            elif t == _PAIR:
+                out.append(self._pair(seat, slot, shifts))
+            elif t == _WORK_OUT:
+                if ranks is None:
+                    ranks = self.ranks(hands)
+                out.append(self._index(self._parse(a), seat, ranks))
+            else:
+                shift = shifts[t]
+                out.append(i if shift is None else i - shift[slot])
         return out
 
-    def ranks(self, hands: list[list[str | None]]) -> list[list[int]]:
+    def _plain_entry(self, action: Any, seat: int) -> tuple[int, int, Any]:
+        """(index with no empty slots, the seat whose hand it points into, the slot), or
+        ``_FIXED`` / ``_WORK_OUT`` in place of the seat."""
+        parsed = self._parse(action)
+        kind = parsed[0]
+        if kind == 0:
+            return parsed[1], _FIXED, 0
+        try:
+            index = self._index(parsed, seat, self._no_holes)
+        except Unindexable:
+            return -1, _WORK_OUT, 0
+        if kind in (_REPLACE, _GIVE):
+            return index, seat, parsed[1]
+        if kind == _SWAP:
+            return index, _PAIR, parsed[1:]
+        return index, parsed[1], parsed[2]
+
+    def _pair(
+        self, seat: int, ends: tuple[int, int, int, int], shifts: list[list[int] | None]
+    ) -> int:
+        """A swap's index when some hands have empty slots: each end's rank is its slot
+        less the empty slots before it."""
+        p, m = self.players, self.M
+        t, i, u, j = ends
+        shift = shifts[t]
+        x = ((t - seat) % p) * m + i - (shift[i] if shift else 0)
+        shift = shifts[u]
+        y = ((u - seat) % p) * m + j - (shift[j] if shift else 0)
+        if x > y:
+            x, y = y, x
+        return self.SWAP + x * (2 * self.N - x - 1) // 2 + (y - x - 1)
+
+    def ranks(self, hands: Sequence[Sequence[str | None]]) -> Sequence[Sequence[int]]:
         """Per seat, per slot: the slot's rank among the seat's occupied slots."""
         out = []
         for hand in hands:
@@ -239,7 +418,7 @@ class CambioEncoder(Encoder):
             out.append(row)
         return out
 
-    def _index(self, a: tuple[int, ...], seat: int, ranks: list[list[int]]) -> int:
+    def _index(self, a: tuple[int, ...], seat: int, ranks: Sequence[Sequence[int]]) -> int:
         kind = a[0]
         if kind == 0:
             return a[1]
@@ -257,7 +436,7 @@ class CambioEncoder(Encoder):
         base = self.PEEK if kind == _PEEK else self.SNAP
         return base + self._position(ranks, seat, a[1], a[2])
 
-    def _position(self, ranks: list[list[int]], me: int, seat: int, slot: int) -> int:
+    def _position(self, ranks: Sequence[Sequence[int]], me: int, seat: int, slot: int) -> int:
         k = ranks[seat][slot]
         if k >= self.M:
             raise Unindexable(f"Card rank {k} is past the cap {self.M}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.core import Game, Outcome
+from cardtable.core import Game, Outcome, State
 from cardtable.core.cards import standard_deck
 from cardtable.rl.encoding import Encoder, Hot, Index, Unindexable, Values, View
 
@@ -23,6 +23,7 @@ NUMBERS = [c for c in CODES if c[0] in NUMBER_RANKS and c not in ("RJ", "BJ")]
 FACES = [c for c in CODES if c not in NUMBERS]  # J, Q, K of each suit and the jokers
 CARAVANS = 3
 SHOWN = 16
+BLOCK_CACHE = 1 << 15  # encoded caravans kept for reuse
 DIRECTIONS = ("ascending", "descending")
 # per shown number card: present, rank x10, suit x4, kings / 3, queen, joker, face cards / 3
 P_RANK, P_SUIT, P_KINGS, P_QUEEN, P_JOKER, P_FACES, PF = 1, 11, 15, 16, 17, 18, 19
@@ -68,6 +69,7 @@ class CaravanEncoder(Encoder):
             6 * SHOWN * PF,
         )
         self.obs_size = lay.size
+        self._blocks: dict[tuple[Any, ...], tuple[tuple[Any, ...], ...]] = {}
 
     # -- observations ------------------------------------------------------------------
     def features(self, view: View, hot: Hot, index: Index, values: Values) -> None:
@@ -146,6 +148,109 @@ class CaravanEncoder(Encoder):
                         index.append(pos + P_FACES)
                         values.append(min(len(attached) / 3, 1.0))
                     pos += PF
+
+    def state_features(
+        self, state: State[Any], seat: int, hot: Hot, index: Index, values: Values
+    ) -> None:
+        """The fast path: ``features`` of ``state.view(seat)``, read from the fields the
+        view is built from: the seat's own hand, the public discards, sizes and caravans.
+        A caravan's entries are computed once per content and reused."""
+        st: Any = state  # the engine's fields by name; tests pin this to the view
+        me = seat
+        them = 1 - me
+        d = self.decks
+        code = self.code
+        if d == 1:
+            hot += [self.o_hand + code[c] for c in st.hands[me]]
+        else:
+            self._copies(st.hands[me], self.o_hand, index, values)
+        if me in st.to_act:
+            hot.append(self.o_turn)
+        left = st.reshuffles_left if st.rules.reshuffle else None
+        opening, hands, decks, discards = st.to_place, st.hands, st.decks, st.discards
+        for r, s in enumerate((me, them)):
+            if opening[s]:
+                index.append(self.o_opening + r)
+                values.append(opening[s] / 3)
+            index += (self.o_hands + r, self.o_decks + r)
+            values += (min(len(hands[s]) / 8, 1.0), len(decks[s]) / (54 * d))
+            if left and left[s]:
+                index.append(self.o_reshuffles + r)
+                values.append(left[s] / 2)
+            base = self.o_discards + 54 * r
+            if d == 1:
+                hot += [base + code[c] for c in discards[s]]
+            else:
+                self._copies(discards[s], base, index, values)
+        for pair, seller in enumerate(st.sellers()):
+            if seller is not None:
+                hot.append(self.o_sellers + 2 * pair + (0 if seller == me else 1))
+        cache = self._blocks
+        for r, s in enumerate((me, them)):
+            for c in range(CARAVANS):
+                x = CARAVANS * s + c
+                stacks = st.caravans[x]
+                if not stacks:
+                    continue
+                _, direction, suit = st.ends[x]
+                place, value = r * CARAVANS + c, st.values[x]
+                key = (place, value, direction, suit, *map("".join, stacks))
+                block = cache.get(key)
+                if block is None:
+                    if len(cache) >= BLOCK_CACHE:
+                        cache.clear()
+                    block = self._caravan_block(place, value, direction, suit, stacks)
+                    cache[key] = block
+                hot += block[0]
+                index += block[1]
+                values += block[2]
+
+    def _caravan_block(
+        self, x: int, value: int, direction: int, suit: str | None, stacks: list[list[str]]
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
+        """The entries of the caravan shown at place ``x`` (0-2 mine, 3-5 theirs); a
+        stack is the number card then the attached cards, each its code and who played
+        it (the engine's form)."""
+        hot: Hot = []
+        index: Index = []
+        values: Values = []
+        at = self.o_car + 20 * x
+        if value:
+            index.append(at)
+            values.append(min(value / 30, 1.0))
+            if 21 <= value <= 26:
+                hot.append(at + 1)
+            elif value > 26:
+                hot.append(at + 2)
+        if direction:
+            hot.append(at + (3 if direction > 0 else 4))
+        if suit is not None:
+            hot.append(at + 5 + SUITS.index(suit))
+        index.append(at + 9)
+        values.append(min(len(stacks) / 10, 1.0))
+        rank_of, suit_of = self.rank_of, self.suit_of
+        hot.append(at + 10 + rank_of[stacks[-1][0]])
+        pos = self.o_cards + x * SHOWN * PF
+        for stack in stacks[:SHOWN]:
+            card = stack[0]
+            hot += (pos, pos + P_RANK + rank_of[card], pos + P_SUIT + suit_of[card])
+            if len(stack) > 1:
+                kings = 0
+                for a in stack[1:]:
+                    rank = a[0]
+                    if rank == "K":
+                        kings += 1
+                    elif rank == "Q":
+                        hot.append(pos + P_QUEEN)
+                    elif rank != "J":
+                        hot.append(pos + P_JOKER)
+                if kings:
+                    index.append(pos + P_KINGS)
+                    values.append(min(kings / 3, 1.0))
+                index.append(pos + P_FACES)
+                values.append(min((len(stack) - 1) / 3, 1.0))
+            pos += PF
+        return tuple(hot), tuple(index), tuple(values)
 
     def _copies(self, cards: list[str], base: int, index: Index, values: Values) -> None:
         counts: dict[str, int] = {}

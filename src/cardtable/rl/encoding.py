@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from cardtable.core import Game, Outcome
+from cardtable.core import Game, Outcome, State
 
 View = Mapping[str, Any]
 Hot = list[int]  # indexes of the observation set to 1.0
@@ -77,10 +77,28 @@ class Encoder(ABC):
         index: Index = []
         values: Values = []
         self.features(view, hot, index, values)
-        # A typed array converts faster than numpy's guess from a list of ints.
-        out[np.array(hot, np.intp)] = 1.0
-        if index:
-            out[np.array(index, np.intp)] = values
+        scatter(out, hot, index, values)
+
+    def observe(self, state: State[Any], seat: int) -> np.ndarray:
+        """The observation of ``seat`` in ``state``: always equal to
+        ``observation(state.view(seat))``. The adapters call this; an encoder with a
+        *fast path* (``state_features``) reads the state's fields that the view is built
+        from, applying the same visibility rules, instead of building the view first."""
+        out = np.zeros(self.obs_size, np.float32)
+        hot: Hot = []
+        index: Index = []
+        values: Values = []
+        self.state_features(state, seat, hot, index, values)
+        scatter(out, hot, index, values)
+        return out
+
+    def state_features(
+        self, state: State[Any], seat: int, hot: Hot, index: Index, values: Values
+    ) -> None:
+        """``features`` of ``seat``'s view of ``state``. The default builds the view; a
+        fast path overrides it and must give exactly the same entries (tested on random
+        positions of every option set, and by the leak test)."""
+        self.features(state.view(seat), hot, index, values)
 
     @abstractmethod
     def features(self, view: View, hot: Hot, index: Index, values: Values) -> None:
@@ -104,6 +122,12 @@ class Encoder(ABC):
                 if out[k] < 0:
                     out[k] = cache[a] = self.index(a, seat)
         return out
+
+    def legal_indices(self, state: State[Any], legal: Sequence[Any], seat: int) -> list[int]:
+        """``indices`` of ``legal`` (``seat``'s legal actions in ``state``). An encoder
+        whose indices depend on the table overrides this to read the public fields it needs
+        from the state instead of building the seat's view."""
+        return self.indices(legal, seat, lambda: state.view(seat))
 
     def index(self, action: Any, seat: int) -> int:
         """The index of one action of ``seat`` (see ``indices``)."""
@@ -138,6 +162,14 @@ class Encoder(ABC):
 
     @abstractmethod
     def score_rewards(self, outcome: Outcome) -> list[float]: ...
+
+
+def scatter(out: np.ndarray, hot: Hot, index: Index, values: Values) -> None:
+    """Write the non-zero entries into a zeroed vector."""
+    # A typed array converts faster than numpy's guess from a list of ints.
+    out[np.array(hot, np.intp)] = 1.0
+    if index:
+        out[np.array(index, np.intp)] = values
 
 
 def win_share(winners: Sequence[int], players: int) -> list[float]:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from cardtable.core import Game, Outcome
+from cardtable.core import Game, Outcome, State
 from cardtable.core.cards import JOKERS, standard_deck
 from cardtable.rl.encoding import Encoder, Hot, Index, Unindexable, Values, View, clip
 
@@ -136,6 +136,18 @@ class GanDengYanEncoder(Encoder):
         self.o_hands = lay.block("hand number / hands in the game; last hand", 2)
         self.obs_size = lay.size
         self._kind = {k: self.o_beat_kind + i for i, k in enumerate(KINDS)}
+        # the fast path's thermometers: [rank][cards] -> the entries set (rank 13: jokers)
+        self._bars_hand = self._bars(self.o_hand, self.o_hand_j)
+        self._bars_played = self._bars(self.o_played, self.o_played_j)
+        self._played: tuple[list[str], int, list[int]] = ([], 0, [0] * 14)
+
+    def _bars(self, base: int, jbase: int) -> list[list[tuple[int, ...]]]:
+        c, j = self.naturals, self.jokers
+        bars = [
+            [tuple(range(base + r * c, base + r * c + n)) for n in range(c + 1)] for r in range(13)
+        ]
+        bars.append([tuple(range(jbase, jbase + n)) for n in range(j + 1)])
+        return bars
 
     # -- observations ------------------------------------------------------------------
     def _counts(self, cards: Sequence[str], base: int, jbase: int, hot: Hot) -> None:
@@ -196,6 +208,78 @@ class GanDengYanEncoder(Encoder):
         values.append(view["hand_no"] / view["hand_count"])
         if view["hand_no"] == view["hand_count"]:
             hot.append(self.o_hands + 1)
+
+    def state_features(
+        self, state: State[Any], seat: int, hot: Hot, index: Index, values: Values
+    ) -> None:
+        """The fast path: ``features`` of ``state.view(seat)``, read from the fields the
+        view is built from: the seat's own rank counts and jokers (its hand), the public
+        pile of played cards, the others' card counts and the public play to beat."""
+        st: Any = state  # the engine's fields by name; tests pin this to the view
+        me, p = seat, self.players
+        c = self.naturals
+        hand_bars, played_bars = self._bars_hand, self._bars_played
+        for r, n in enumerate(st.counts[me]):
+            if n:
+                hot += hand_bars[r][min(n, c)]
+        if st.jokers[me]:
+            hot += hand_bars[13][min(st.jokers[me], self.jokers)]
+        for r, n in enumerate(self._played_counts(st.played)):
+            if n:
+                hot += played_bars[r][min(n, c if r < 13 else self.jokers)]
+        for s, hand in enumerate(st.hands):
+            n = len(hand)
+            if n:
+                r = (s - me) % p
+                at = self.o_counts + r * 6
+                hot += range(at, at + min(n, 6))
+                index.append(self.o_count_n + r)
+                values.append(min(n / 20, 1.0))
+        for s, n in enumerate(st.plays):
+            if n:
+                r = (s - me) % p
+                hot.append(self.o_plays + 2 * r)
+                if n > 1:
+                    hot.append(self.o_plays + 2 * r + 1)
+        hot.append(self.o_dealer + (st.dealer - me) % p)
+        if st.leader is not None:
+            hot.append(self.o_leader + (st.leader - me) % p)
+        if st.to_beat is not None:
+            who, _play, kind = st.to_beat
+            hot += (self.o_beat, self._kind[kind.type])
+            if kind.rank >= 0:
+                hot.append(self.o_beat_rank + kind.rank)
+            index.append(self.o_beat_len)
+            values.append(min(kind.length / 12, 1.0))
+            hot.append(self.o_beat_seat + (who - me) % p)
+        if st.passes:
+            index.append(self.o_passes)
+            values.append(st.passes / p)
+        index.append(self.o_talon)
+        values.append(len(st.talon) / (54 * self.decks))
+        if st.bombs:
+            hot += range(self.o_bombs, self.o_bombs + min(st.bombs, 4))
+        for s, total in enumerate(st.totals):
+            if total:
+                index.append(self.o_totals + (s - me) % p)
+                values.append(clip(total / 64))
+        hand_no, hand_count = st.hand_no + 1, st.gdy.hand_count
+        index.append(self.o_hands)
+        values.append(hand_no / hand_count)
+        if hand_no == hand_count:
+            hot.append(self.o_hands + 1)
+
+    def _played_counts(self, played: list[str]) -> list[int]:
+        """Cards of each rank (then jokers) in the played pile. The engine only ever
+        appends to a hand's pile (a new hand gets a new list), so the counts of the last
+        pile seen are brought up to date from where they stopped."""
+        pile, seen, counts = self._played
+        if pile is not played or seen > len(played):
+            seen, counts = 0, [0] * 14
+        for card in played[seen:]:
+            counts[RANK_OF[card]] += 1
+        self._played = (played, len(played), counts)
+        return counts
 
     # -- actions -----------------------------------------------------------------------
     def indices(self, legal: Sequence[Any], seat: int, view: Callable[[], View]) -> list[int]:

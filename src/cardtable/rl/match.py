@@ -152,9 +152,7 @@ class Match:
             legal = self.legal()
             waits = bool(legal) and legal[-1] is WAIT
             try:
-                found = self.encoder.indices(
-                    legal[:-1] if waits else legal, seat, lambda: self.view(seat)
-                )
+                found = self.encoder.legal_indices(self.state, legal[:-1] if waits else legal, seat)
             except Unindexable:
                 self._truncate(TRUNCATED_CAP)
                 return []
@@ -211,7 +209,7 @@ class Match:
     def observation(self, seat: int) -> np.ndarray:
         obs = self._obs.get(seat)
         if obs is None:
-            obs = self._obs[seat] = self.encoder.observation(self.view(seat))
+            obs = self._obs[seat] = self.encoder.observe(self.state, seat)
         return obs
 
     def mask(self, seat: int) -> np.ndarray:
