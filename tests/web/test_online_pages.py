@@ -143,3 +143,29 @@ def test_form_clock_private_table_invite_gate_and_a_live_replay(own_server, page
     assert third.locator("select[name='seat'] option").count() == 1
     third.goto(f"{url}/replay/{table_id}")
     third.locator(".home-status.error").filter(has_text="private").wait_for()
+
+
+def test_a_public_tables_link_lets_a_friend_take_the_free_seat(own_server, page_factory):
+    url = own_server.url
+    host = page_factory(DESKTOP)
+    open_home(host, url)
+    tile = host.locator(".game-tile[data-game='caravan']")
+    open_details(tile.locator(".new-game"))
+    tile.locator("select[name='seat1']").select_option("human")
+    tile.locator("button.start").click()
+    host.wait_for_url("**/table/**")
+    share = host.locator(".invite-bar[data-kind='invite'] input").input_value()
+    assert share == host.url and "invite=" not in share
+    friend = page_factory(DESKTOP)
+    friend.goto(share)
+    friend.locator(".invite-bar[data-kind='seat'] [data-invite='take']").click()
+    friend.wait_for_function("() => window.cardtable.table?.msg?.seat === 1")
+    table_id = share.rsplit("/", 1)[1]
+    with urllib.request.urlopen(f"{url}/api/tables/{table_id}") as answer:
+        assert all(s["claimed"] for s in json.load(answer)["seats"])
+    # The seat is taken: a third visitor only watches.
+    third = page_factory(DESKTOP)
+    third.goto(share)
+    third.wait_for_function("() => window.cardtable.table?.msg?.seat === null")
+    third.wait_for_timeout(300)
+    assert third.locator(".invite-bar").count() == 0

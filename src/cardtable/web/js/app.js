@@ -37,6 +37,8 @@ addStrings({
   "invite.copy": { en: "Copy", zh: "复制" },
   "invite.copied": { en: "Copied: send it to the people you want at this table.", zh: "已复制：发给你想邀请的人。" },
   "invite.free": { en: "free", zh: "空位" },
+  "invite.share": { en: "A seat is free: send this link", zh: "还有空位：发送这个链接" },
+  "invite.freeSeat": { en: "A seat at this table is free.", zh: "这张牌桌还有空位。" },
   "invite.player": { en: "a player", zh: "玩家" },
 });
 
@@ -97,12 +99,44 @@ function openTable(id) {
   view.start(); // draws its frame at once, then connects
   window.cardtable.table = view; // for the browser tests and the curious
   tableRulesLink(header, id);
-  const link = tableRecord(id)?.inviteUrl;
-  if (link) main.prepend(inviteBar(new URL(link, location.origin).href));
+  const record = tableRecord(id);
+  if (record?.inviteUrl) main.prepend(inviteBar(new URL(record.inviteUrl, location.origin).href));
+  else offerPublicSeat(view, id, Boolean(record?.token));
   return view;
 }
 
-function inviteBar(url) {
+/** A public table with a free seat: its players get a link to share; anyone else who
+ * opened it (a link from a friend) may take the seat instead of only watching. */
+async function offerPublicSeat(view, id, seated) {
+  let summary;
+  try {
+    summary = await getTable(id);
+  } catch {
+    return; // the table page says what is wrong
+  }
+  const free = summary.seats.some((s) => s.kind === "human" && !s.claimed);
+  if (view.disposed || !summary.public || summary.status !== "playing" || !free) return;
+  if (seated) {
+    main.prepend(inviteBar(new URL(app.tableHref(id, summary.url), location.origin).href, "invite.share"));
+    return;
+  }
+  const message = h("span", { class: "copy-msg", role: "alert" });
+  const take = h("button", { type: "button", class: "btn primary", dataset: { invite: "take" } }, t("invite.take"));
+  take.addEventListener("click", async () => {
+    take.disabled = true;
+    try {
+      const answer = await joinTable(id);
+      saveTableRecord(answer.id, { seat: answer.seat, token: answer.token, game: summary.game, options: summary.options, created: Date.now() });
+      route(); // the table again, from the seat
+    } catch (error) {
+      message.textContent = error.message;
+      take.disabled = false;
+    }
+  });
+  main.prepend(h("div", { class: "invite-bar", dataset: { kind: "seat" } }, h("span", {}, t("invite.freeSeat")), take, message));
+}
+
+function inviteBar(url, label = "invite.link") {
   const field = h("input", { type: "text", readonly: true, value: url, id: "invite-link", class: "invite-link", onfocus: (e) => e.target.select() });
   const note = h("span", { class: "copy-msg", role: "status" });
   const copy = async () => {
@@ -117,7 +151,7 @@ function inviteBar(url) {
   return h(
     "div",
     { class: "invite-bar", dataset: { kind: "invite" } },
-    h("label", { for: "invite-link" }, t("invite.link")),
+    h("label", { for: "invite-link" }, t(label)),
     field,
     h("button", { type: "button", class: "btn", onclick: copy }, t("invite.copy")),
     note,
