@@ -90,6 +90,11 @@ def test_clocks_count_down_and_chat_arrives_as_text(live_server, page_factory, a
     assert line.text_content() == markup
     assert phone.locator(".chat-list img, .chat-list b").count() == 0
     assert desk.locator(".chat-line .chat-name").text_content() == "You"
+    spill = desk.evaluate(
+        "() => [...document.querySelectorAll('.table-side, .table-side *')]"
+        ".some((e) => e.getBoundingClientRect().right > window.innerWidth)"
+    )
+    assert not spill, "the log and chat column spills off the desktop page"
     desk.locator(".chat-input").fill("   ")
     desk.locator(".chat-form button").click()
     phone.screenshot(path=str(artifacts / "table-online-phone.png"), full_page=True)
@@ -129,3 +134,6 @@ def test_leave_at_three_seats_hands_the_seat_to_a_bot(live_server, page_factory)
     with urllib.request.urlopen(f"{live_server.url}/api/tables/{ticket['id']}") as answer:
         seat = json.load(answer)["seats"][0]
     assert seat["kind"] == "bot" and seat["left"] is True
+    # The bots play the game out; the page, now a spectator's, shows its end.
+    page.locator(".results").wait_for(timeout=60_000)
+    assert page.locator(".seat-controls").is_hidden()
