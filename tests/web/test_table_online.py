@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 from .conftest import DESKTOP, PHONE
@@ -43,7 +44,9 @@ def seconds(text: str) -> int:
     return int(match[1]) * 60 + int(match[2])
 
 
-def test_clocks_count_down_and_chat_arrives_as_text(live_server, page_factory, artifacts):
+def test_clocks_count_down_and_chat_arrives_as_text(
+    live_server: Any, page_factory: Any, artifacts: Path
+) -> None:
     clock = {"kind": "timed", "bank": 300, "increment": 5}
     first = post(
         live_server, "/api/tables", {"game": "caravan", "seats": ["human", "human"], "clock": clock}
@@ -52,8 +55,13 @@ def test_clocks_count_down_and_chat_arrives_as_text(live_server, page_factory, a
     desk = page_factory(DESKTOP)
     phone = page_factory(PHONE)
     dialogs: list[str] = []
+
+    def refuse(dialog: Any) -> None:  # an alert() would mean the markup ran
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
     for page in (desk, phone):
-        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.on("dialog", refuse)
     sit(desk, live_server, first, "caravan")
     sit(phone, live_server, second, "caravan")
 
@@ -101,7 +109,9 @@ def test_clocks_count_down_and_chat_arrives_as_text(live_server, page_factory, a
     assert desk.locator(".chat-line").count() == 1 and not dialogs
 
 
-def test_resign_in_caravan_asks_first_and_ends_the_game(live_server, page_factory):
+def test_resign_in_caravan_asks_first_and_ends_the_game(
+    live_server: Any, page_factory: Any
+) -> None:
     ticket = post(live_server, "/api/tables", {"game": "caravan", "seats": ["human", "bot:random"]})
     page = page_factory(DESKTOP)
     sit(page, live_server, ticket, "caravan")
@@ -117,7 +127,7 @@ def test_resign_in_caravan_asks_first_and_ends_the_game(live_server, page_factor
     assert page.locator(".seat-controls").is_hidden()
 
 
-def test_leave_at_three_seats_hands_the_seat_to_a_bot(live_server, page_factory):
+def test_leave_at_three_seats_hands_the_seat_to_a_bot(live_server: Any, page_factory: Any) -> None:
     body = {
         "game": "cambio",
         "options": {"players": 3},
