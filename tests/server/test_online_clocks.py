@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from cardtable.server.clocks import SeatClocks
+
 from .support import Server, Table, open_table, run
 
 
@@ -265,3 +267,24 @@ def test_clocks_survive_a_kill_minus_nine(tmp_path: Path) -> None:
     finally:
         server.stop()
     assert "Traceback" not in server.log(), server.log()
+
+
+def test_a_stored_snapshot_restores_banks_and_first_moves_and_ignores_junk() -> None:
+    """The clocks' part that a restart depends on, without a server: what a snapshot keeps,
+    and that a damaged one cannot break a table being resumed."""
+    setting = {"kind": "timed", "bank": 60.0, "increment": 5.0}
+    clocks = SeatClocks(setting, [0, 1])
+    clocks.start(1000.0, [0], {0, 1})
+    clocks.turn(1012.0, 0, [1])  # seat 0 spent 12 s, got 5 back
+    saved = clocks.snapshot(1020.0, 1_700_000_000.0)  # seat 1 has been thinking 8 s
+    assert saved["bank"] == {"0": 53.0, "1": 52.0} and saved["moved"] == [0]
+
+    resumed = SeatClocks(setting, [0, 1])
+    resumed.restore(saved)
+    resumed.start(5.0, [1], set())  # another process: its own monotonic time
+    assert resumed.view(5.0)["remaining"] == {"0": 53.0, "1": 52.0}
+    assert resumed.moved == {0} and resumed.view(15.0)["remaining"]["1"] == 42.0
+
+    damaged = SeatClocks(setting, [0, 1])
+    damaged.restore({"bank": {"0": "lots", "7": 5, "x": 1, "1": -4}, "moved": ["0", 1]})
+    assert damaged.bank == {0: 60.0, 1: 0.0} and damaged.moved == {1}

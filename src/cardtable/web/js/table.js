@@ -370,7 +370,7 @@ export class TableView {
     const animate = !first && this.behind() < 4 && duration(ANIM) > 0;
     const before = animate ? this.snapshot() : null;
     this.draw();
-    this.online(msg, prev);
+    this.online(msg);
     if (animate) {
       const moved = this.animate(before, events);
       const mine = events.length && events.every((e) => e.seat === msg.seat);
@@ -383,12 +383,15 @@ export class TableView {
   /** The online parts follow every state: clocks, Leave/Resign, chat; and a person who
    * left their seat is told that a bot plays it (the server now shows them the table as a
    * spectator). */
-  online(msg, prev) {
+  online(msg) {
     this.clocks.update(msg);
     this.controls.update(msg);
     this.chat.show(msg);
-    if (msg.left != null && prev?.left == null) {
-      this.showBanner(t("leave.left"), "info");
+    if (msg.left != null) {
+      // Again after a reconnect, whose "connected" banner replaced it.
+      if (this.banner.hidden || this.banner.textContent !== t("leave.left")) {
+        this.showBanner(t("leave.left"), "info");
+      }
       if (this.record && !this.record.finished) {
         saveTableRecord(this.id, { finished: true });
         this.record.finished = true;
