@@ -2,7 +2,7 @@
 // Paths: "/" the games, "/table/{id}" a table (the server's table URL); "#/table/{id}"
 // works as well for a server that only serves "/".
 
-import { identityBadge } from "./account.js";
+import { errorText, identityBadge } from "./account.js";
 import { getTable, joinTable, saveTableRecord, tableRecord } from "./api.js";
 import { ensureSprite } from "./cards.js";
 import { clear, h } from "./dom.js";
@@ -129,7 +129,7 @@ async function offerPublicSeat(view, id, seated) {
       saveTableRecord(answer.id, { seat: answer.seat, token: answer.token, game: summary.game, options: summary.options, created: Date.now() });
       route(); // the table again, from the seat
     } catch (error) {
-      message.textContent = error.message;
+      message.textContent = errorText(error);
       take.disabled = false;
     }
   });
@@ -219,7 +219,7 @@ class InviteGate {
       history.replaceState(history.state, "", app.tableHref(answer.id, answer.url));
       this.open();
     } catch (error) {
-      message.textContent = error.message;
+      message.textContent = errorText(error);
       message.classList.add("error");
       button.disabled = false;
     }

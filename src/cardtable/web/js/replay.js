@@ -5,6 +5,7 @@
 // Seats' views and "all cards" open only after the end; during a game the replay is the
 // spectator's view up to now (the server decides: GET /api/tables/{id}/replay).
 
+import { errorText } from "./account.js";
 import { getReplay, tableRecord } from "./api.js";
 import { cardEl, ensureSprite } from "./cards.js";
 import { clear, h } from "./dom.js";
@@ -93,7 +94,7 @@ export class ReplayPage {
         await this.load("spectator", t("rp.onlyAfter"));
         return;
       }
-      this.status.textContent = error.message;
+      this.status.textContent = errorText(error);
       this.status.classList.add("error");
       this.status.setAttribute("role", "alert");
       return;
