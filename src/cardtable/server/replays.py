@@ -124,8 +124,9 @@ def _step(
 
 
 async def may_watch(request: Request, record: TableRecord, invite: str | None) -> bool:
-    """Public tables: anyone. Private ones: the invite key, or a person who sat there."""
-    if record.invite_hash is None and record.public:
+    """As watching it live: a table without an invite key, anyone (a rematch of a public
+    table is unlisted but has none); else the key, or a person who sat there."""
+    if record.invite_hash is None:
         return True
     key = record.invite_hash
     if invite and key is not None and hmac.compare_digest(key, hash_token(invite)):
