@@ -100,6 +100,7 @@ def test_a_line_reaches_the_seats_and_the_spectators_and_comes_back_on_reconnect
             replay = [await next_chat(again), await next_chat(again)]
             assert [m["text"] for m in replay] == ["good luck", "enjoy the game"]
             assert [m["id"] for m in replay] == [line["id"], from_watcher["id"]]
+            assert all(m["missed"] for m in replay) and "missed" not in line
 
     run(talk())
     assert stored_lines(server, first["id"]) == [

@@ -4,7 +4,8 @@ A line is checked (``clean_text``), committed to the store's ``chat`` table, and
 broadcast to everyone at the table as ``{"type": "chat", "id", "version", "seat", "name",
 "text", "at"}`` (``seat`` null for a spectator). The last ``RECENT`` lines are kept with the
 live table and sent to every connection that joins, after the state, so a reconnecting or
-reloaded page gets the conversation back (clients skip the ids they already show).
+reloaded page gets the conversation back, marked ``"missed": true`` (clients skip the ids
+they already show, and do not count those lines as new).
 
 The text is plain text: the server never interprets it and the web client shows it with
 ``textContent`` only, so ``<script>`` is just the characters ``<script>``."""
@@ -60,8 +61,10 @@ def clean_text(raw: object) -> str:
     return text
 
 
-def chat_message(line: ChatRecord, version: int | None = None) -> dict[str, Any]:
-    return {
+def chat_message(
+    line: ChatRecord, version: int | None = None, *, missed: bool = False
+) -> dict[str, Any]:
+    message = {
         "type": "chat",
         "id": line.id,
         "version": version,
@@ -70,6 +73,9 @@ def chat_message(line: ChatRecord, version: int | None = None) -> dict[str, Any]
         "text": line.text,
         "at": line.at.isoformat() if line.at else None,
     }
+    if missed:  # sent again on connect, as the events a client missed are
+        message["missed"] = True
+    return message
 
 
 class TableChat:
@@ -92,7 +98,7 @@ class TableChat:
 
     def load(self, lines: Sequence[ChatRecord]) -> None:
         """The stored conversation of a table loaded from the store."""
-        self._recent.extend(dumps(chat_message(line)) for line in lines[-RECENT:])
+        self._recent.extend(dumps(chat_message(line, missed=True)) for line in lines[-RECENT:])
 
     def recent(self) -> list[str]:
         return list(self._recent)
@@ -111,6 +117,6 @@ class TableChat:
                 ) from None
             stored = ChatRecord(line_id, self.table_id, user_id, name, seat, text, line.at)
             message = dumps(chat_message(stored, version))
-            self._recent.append(message)
+            self._recent.append(dumps(chat_message(stored, version, missed=True)))
             update = Update(self.table_id, version, self._audiences(), lambda _: [message])
             self._fanout.publish(update)
