@@ -10,6 +10,7 @@ episode as truncated.
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations
 from typing import Any
 
@@ -25,6 +26,7 @@ from cardtable.rl.encoding import (
 )
 
 ROW_CAP = 16
+ROWS_CAP = 1 << 16  # encoded rows kept for reuse by the fast path
 MAX_EXCHANGE = 4
 CONSTANTS = ("draw", "take_discard", "call", "discard", "skip")
 PHASES = ("setup", "start", "drawn", "taken", "power", "over")
@@ -77,6 +79,7 @@ class CaboEncoder(Encoder):
         self._power = {pw: self.o_power + i for i, pw in enumerate(POWERS)}
         self.rel = [[18 + (t - me) % p for t in range(p)] for me in range(p)]  # seen_by bits
         self._slots: list[dict[int, tuple[int, ...]]] = [{} for _ in range(p)]
+        self._rows: dict[tuple[Any, ...], tuple[tuple[Any, ...], ...]] = {}
 
     # -- observations ------------------------------------------------------------------
     def features(self, view: View, hot: Hot, index: Index, values: Values) -> None:
@@ -183,14 +186,10 @@ class CaboEncoder(Encoder):
             hot.append(self.o_top + pile[-1])
             index.append(self.o_pile)
             values.append(len(pile) / 52)
-            counts = [0] * VALUES
-            for c in pile:
-                counts[c] += 1
             base = self.o_pile_values
-            for v, n in enumerate(counts):
-                if n:
-                    index.append(base + v)
-                    values.append(n / 4)
+            for v, n in Counter(pile).items():  # counted in C
+                index.append(base + v)
+                values.append(n / 4)
         caller = st.caller
         hot.append(self.o_caller + (p if caller is None else (caller - me) % p))
         if st.final_left:
@@ -211,27 +210,45 @@ class CaboEncoder(Encoder):
                 hot.append(self.o_resets + r)
         index.append(self.o_round)
         values.append(min(st.round / 20, 1.0))
-        # Rows: one precomputed tuple of entries per (slot position, what the seat sees
-        # of the card there, who has seen it), looked up by a single int.
-        slots = self._slots[me]
-        get = slots.get
-        bit, cap, f = 1 << me, self.row_cap, self.F
-        sizes, first = self.o_sizes, self.o_pos
+        # Rows: a row that has not changed since it was last encoded for this seat is
+        # looked up whole (its key is built in C); a changed one slot by slot.
+        rows = self._rows
+        if len(rows) >= ROWS_CAP:
+            rows.clear()
         for s, (row, known) in enumerate(zip(st.rows, st.known, strict=True)):
-            r = (s - me) % p
-            index.append(sizes + r)
-            values.append(min(len(row) / cap, 1.0))
-            at = (first + r * cap * f) << 20
-            for card, mask in zip(row[:cap], known, strict=False):
-                key = at | (card << 12 | 1 << 11 | mask if mask & bit else mask)
-                hit = get(key)
-                if hit is None:
-                    hit = slots[key] = self._slot(me, key)
-                hot += hit
-                if mask & bit and card:
-                    index.append((at >> 20) + 16)
-                    values.append(card / 13)
-                at += f << 20
+            key = (me, s, tuple(row), tuple(known))
+            block = rows.get(key)
+            if block is None:
+                block = rows[key] = self._row(me, s, row, known)
+            hot += block[0]
+            index += block[1]
+            values += block[2]
+
+    def _row(
+        self, me: int, s: int, row: list[int], known: list[int]
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
+        """The entries of seat ``s``'s row as ``me`` sees it (the view's ``rows[s]``):
+        one precomputed tuple per (slot position, the card if ``me`` sees it, who has
+        seen it), looked up by a single int."""
+        p, cap, f = self.players, self.row_cap, self.F
+        r = (s - me) % p
+        hot: Hot = []
+        index: Index = [self.o_sizes + r]
+        values: Values = [min(len(row) / cap, 1.0)]
+        slots = self._slots[me]
+        bit = 1 << me
+        at = (self.o_pos + r * cap * f) << 20
+        for card, mask in zip(row[:cap], known, strict=False):
+            key = at | (card << 12 | 1 << 11 | mask if mask & bit else mask)
+            hit = slots.get(key)
+            if hit is None:
+                hit = slots[key] = self._slot(me, key)
+            hot += hit
+            if mask & bit and card:
+                index.append((at >> 20) + 16)
+                values.append(card / 13)
+            at += f << 20
+        return tuple(hot), tuple(index), tuple(values)
 
     def _slot(self, me: int, key: int) -> tuple[int, ...]:
         """The one-entries of a row slot (``state_features``' key: the slot's offset, the

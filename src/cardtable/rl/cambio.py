@@ -12,6 +12,7 @@ every position that can ever arise: every legal action has an index.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -47,6 +48,7 @@ F_OCCUPIED, F_UNKNOWN, F_KEY, F_VALUE, F_KNOWN = 0, 1, 2, 16, 17
 # In place of a seat in a cached index: an index that never moves, a swap (two ends),
 # an index worked out afresh
 _FIXED, _PAIR, _WORK_OUT = -1, -2, -3
+HANDS_CAP = 1 << 16  # encoded hands kept for reuse by the fast path
 HIDDEN_ID = 255  # the fast path's number for a card the seat does not see
 
 
@@ -127,6 +129,7 @@ class CambioEncoder(Encoder):
         self._cid = {c: i for i, c in enumerate(self._codes)}
         self._worth = {c: value for c, (_, value) in self.card.items()}
         self._slots: list[dict[int, tuple[int, ...]]] = [{} for _ in range(p)]
+        self._hands: dict[tuple[Any, ...], tuple[tuple[Any, ...], ...]] = {}
 
     # -- observations ------------------------------------------------------------------
     def features(self, view: View, hot: Hot, index: Index, values: Values) -> None:
@@ -236,8 +239,8 @@ class CambioEncoder(Encoder):
             index += (self.o_top_value, self.o_pile)
             values += (value, len(pile) / 54)
             counts = [0] * len(KEYS)
-            for c in pile:
-                counts[card[c][0]] += 1
+            for c, n in Counter(pile).items():  # counted in C
+                counts[card[c][0]] += n
             base = self.o_pile_keys
             for k, n in enumerate(counts):
                 if n:
@@ -262,35 +265,56 @@ class CambioEncoder(Encoder):
             if left:
                 index.append(self.o_setup + (s - me) % p)
                 values.append(left / 2)
-        f, m = self.F, self.M
+        # Hands: one that has not changed since it was last encoded for this seat is
+        # looked up whole (its key is built in C); a changed one card by card.
+        memo = self._hands
+        if len(memo) >= HANDS_CAP:
+            memo.clear()
+        for s, (hand, known) in enumerate(zip(st.hands, st.known, strict=True)):
+            seen = (me, s, over, tuple(hand), tuple(known))
+            block = memo.get(seen)
+            if block is None:
+                block = memo[seen] = self._hand(me, s, over, hand, known)
+            hot += block[0]
+            index += block[1]
+            values += block[2]
+
+    def _hand(
+        self, me: int, s: int, over: bool, hand: list[str | None], known: list[int]
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
+        """The entries of seat ``s``'s cards as ``me`` sees them (the view's
+        ``hands[s]`` and ``known_by[s]``): one precomputed tuple per (position, the card
+        ``me`` sees there, who knows it), looked up by a single int."""
+        f, m, p = self.F, self.M, self.players
+        r = (s - me) % p
+        hot: Hot = []
+        index: Index = []
+        values: Values = []
         bit = 1 << me
         slots = self._slots[me]
-        get = slots.get
         cid, worth = self._cid, self._worth
-        for s, (hand, known) in enumerate(zip(st.hands, st.known, strict=True)):
-            r = (s - me) % p
-            at = (self.o_pos + r * m * f) << 16
-            held = 0
-            for held_card, mask in zip(hand, known, strict=True):
-                if held_card is None:
-                    continue
-                c = held_card
-                if over or mask & bit:
-                    key = at | cid[c] << 8 | mask
-                    v = worth[c]
-                    if v:
-                        index.append((at >> 16) + F_VALUE)
-                        values.append(v)
-                else:
-                    key = at | HIDDEN_ID << 8 | mask
-                hit = get(key)
-                if hit is None:
-                    hit = slots[key] = self._slot(me, key)
-                hot += hit
-                at += f << 16
-                held += 1
-            index.append(self.o_sizes + r)
-            values.append(min(held / 10, 1.0))
+        at = (self.o_pos + r * m * f) << 16
+        held = 0
+        for c, mask in zip(hand, known, strict=True):
+            if c is None:
+                continue
+            if over or mask & bit:
+                key = at | cid[c] << 8 | mask
+                v = worth[c]
+                if v:
+                    index.append((at >> 16) + F_VALUE)
+                    values.append(v)
+            else:
+                key = at | HIDDEN_ID << 8 | mask
+            hit = slots.get(key)
+            if hit is None:
+                hit = slots[key] = self._slot(me, key)
+            hot += hit
+            at += f << 16
+            held += 1
+        index.append(self.o_sizes + r)
+        values.append(min(held / 10, 1.0))
+        return tuple(hot), tuple(index), tuple(values)
 
     def _slot(self, me: int, key: int) -> tuple[int, ...]:
         """The one-entries of a card position (``state_features``' key: the position's

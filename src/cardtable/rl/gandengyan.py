@@ -28,6 +28,7 @@ ORDER = "3456789TJQKA2"
 RANK = {r: i for i, r in enumerate(ORDER)}
 RANK_OF = {c: 13 if c in JOKERS else RANK[c[0]] for c in standard_deck(jokers=True)}
 KINDS = ("single", "pair", "triple", "straight", "consecutive_pairs", "bomb", "joker_bomb")
+MEMO_CAP = 1 << 16  # fast-path blocks kept for reuse
 COUNT_BITS = 6  # cards held by a seat: thermometer 1..6
 
 
@@ -140,6 +141,7 @@ class GanDengYanEncoder(Encoder):
         self._bars_hand = self._bars(self.o_hand, self.o_hand_j)
         self._bars_played = self._bars(self.o_played, self.o_played_j)
         self._played: tuple[list[str], int, list[int]] = ([], 0, [0] * 14)
+        self._memo: dict[tuple[Any, ...], Any] = {}
 
     def _bars(self, base: int, jbase: int) -> list[list[tuple[int, ...]]]:
         c, j = self.naturals, self.jokers
@@ -217,33 +219,30 @@ class GanDengYanEncoder(Encoder):
         pile of played cards, the others' card counts and the public play to beat."""
         st: Any = state  # the engine's fields by name; tests pin this to the view
         me, p = seat, self.players
-        c = self.naturals
-        hand_bars, played_bars = self._bars_hand, self._bars_played
-        for r, n in enumerate(st.counts[me]):
-            if n:
-                hot += hand_bars[r][min(n, c)]
-        if st.jokers[me]:
-            hot += hand_bars[13][min(st.jokers[me], self.jokers)]
-        for r, n in enumerate(self._played_counts(st.played)):
-            if n:
-                hot += played_bars[r][min(n, c if r < 13 else self.jokers)]
-        for s, hand in enumerate(st.hands):
-            n = len(hand)
-            if n:
-                r = (s - me) % p
-                at = self.o_counts + r * 6
-                hot += range(at, at + min(n, 6))
-                index.append(self.o_count_n + r)
-                values.append(min(n / 20, 1.0))
-        for s, n in enumerate(st.plays):
-            if n:
-                r = (s - me) % p
-                hot.append(self.o_plays + 2 * r)
-                if n > 1:
-                    hot.append(self.o_plays + 2 * r + 1)
-        hot.append(self.o_dealer + (st.dealer - me) % p)
-        if st.leader is not None:
-            hot.append(self.o_leader + (st.leader - me) % p)
+        # The thermometers and the per-seat blocks change a few times a hand: each is
+        # looked up by its inputs (tuples built in C) rather than written entry by entry.
+        memo = self._memo
+        if len(memo) >= MEMO_CAP:
+            memo.clear()
+        key: tuple[Any, ...] = (0, st.jokers[me], *st.counts[me])
+        block = memo.get(key)
+        if block is None:
+            block = memo[key] = self._bars_of(st.counts[me], st.jokers[me], self._bars_hand)
+        hot += block
+        counts = self._played_counts(st.played)
+        key = (1, *counts)
+        block = memo.get(key)
+        if block is None:
+            block = memo[key] = self._bars_of(counts[:13], counts[13], self._bars_played)
+        hot += block
+        hands = st.hands
+        key = (2, me, st.dealer, st.leader, *map(len, hands), *st.plays)
+        seats = memo.get(key)
+        if seats is None:
+            seats = memo[key] = self._seats_block(me, [len(h) for h in hands], st)
+        hot += seats[0]
+        index += seats[1]
+        values += seats[2]
         if st.to_beat is not None:
             who, _play, kind = st.to_beat
             hot += (self.o_beat, self._kind[kind.type])
@@ -268,6 +267,45 @@ class GanDengYanEncoder(Encoder):
         values.append(hand_no / hand_count)
         if hand_no == hand_count:
             hot.append(self.o_hands + 1)
+
+    def _bars_of(
+        self, counts: Sequence[int], jokers: int, bars: list[list[tuple[int, ...]]]
+    ) -> tuple[int, ...]:
+        """The thermometer entries of per-rank counts and jokers."""
+        c = self.naturals
+        out: list[int] = []
+        for r, n in enumerate(counts):
+            if n:
+                out += bars[r][min(n, c)]
+        if jokers:
+            out += bars[13][min(jokers, self.jokers)]
+        return tuple(out)
+
+    def _seats_block(
+        self, me: int, held: list[int], st: Any
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
+        """Cards held and plays made per relative seat, the dealer and the leader."""
+        p = self.players
+        hot: Hot = []
+        index: Index = []
+        values: Values = []
+        for s, n in enumerate(held):
+            if n:
+                r = (s - me) % p
+                at = self.o_counts + r * 6
+                hot += range(at, at + min(n, 6))
+                index.append(self.o_count_n + r)
+                values.append(min(n / 20, 1.0))
+        for s, n in enumerate(st.plays):
+            if n:
+                r = (s - me) % p
+                hot.append(self.o_plays + 2 * r)
+                if n > 1:
+                    hot.append(self.o_plays + 2 * r + 1)
+        hot.append(self.o_dealer + (st.dealer - me) % p)
+        if st.leader is not None:
+            hot.append(self.o_leader + (st.leader - me) % p)
+        return tuple(hot), tuple(index), tuple(values)
 
     def _played_counts(self, played: list[str]) -> list[int]:
         """Cards of each rank (then jokers) in the played pile. The engine only ever

@@ -223,8 +223,8 @@ class Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CardtableState, player: int) -> None:
-        self.tensor.fill(0.0)
-        self.encoder.encode_into(state.match.view(player), self.tensor)
+        # the match's observation (the encoder's fast path, equal to the view's encoding)
+        self.tensor[:] = state.match.observation(player)
 
     def string_from(self, state: CardtableState, player: int) -> str:
         return state.information_string(player)
