@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import threading
 import time
 from typing import Any
@@ -25,7 +26,14 @@ _bots: dict[Key, tuple[Game[Any], bots.Bot]] = {}
 def start_worker(parent: int) -> None:
     """Run in each worker as it starts: leave as soon as the server is gone. Workers block
     on a queue whose write end they hold themselves, so without this a server killed with
-    SIGKILL would leave them running forever."""
+    SIGKILL would leave them running forever.
+
+    Workers ignore SIGINT and SIGTERM: a Ctrl-C in the terminal, or a supervisor's SIGTERM
+    to the whole process group, reaches them too, and a worker dying mid-move would break
+    the pool under the server's feet (every thinking table then logs a broken pool) while
+    the server is shutting down in order. The server ends them when it closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:
