@@ -178,3 +178,14 @@ def test_a_group_of_appends_commits_together_and_refuses_only_who_does_not_follo
         assert got is not None
         versions[table_id] = (got.version, len(got.actions), got.status)
     assert versions == {"a": (2, 2, PLAYING), "b": (1, 1, PLAYING), "c": (1, 1, FINISHED)}
+
+
+def test_a_long_rating_history_gives_the_latest_changes_oldest_first(store: SqlStore) -> None:
+    from cardtable.store.online import RatingChange, UserRecord
+
+    store.create_user(UserRecord("u1", "Ada"))
+    for game_number in range(6):
+        change = RatingChange("u1", mu=25.0 + game_number, sigma=8.0, rank=1, players=2)
+        assert store.save_ratings("caravan", f"table{game_number}", [change])
+    chart = store.rating_history("u1", limit=3)
+    assert [point.mu for point in chart] == [28.0, 29.0, 30.0]

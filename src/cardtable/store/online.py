@@ -310,16 +310,18 @@ class OnlineSql:
             ]
 
     def rating_history(self, user_id: str, limit: int = 200) -> list[RatingPoint]:
+        """The latest ``limit`` rating changes, oldest first (a chart's order)."""
         query = (
             select(RatingEventRow)
             .where(RatingEventRow.user_id == user_id)
-            .order_by(RatingEventRow.id)
+            .order_by(RatingEventRow.id.desc())
             .limit(limit)
         )
         with self._session() as session:
+            rows = session.scalars(query).all()
             return [
                 RatingPoint(r.game, r.table_id, r.mu, r.sigma, r.rank, r.players, r.at)
-                for r in session.scalars(query).all()
+                for r in reversed(rows)
             ]
 
     # -- chat ------------------------------------------------------------------------
