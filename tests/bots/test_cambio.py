@@ -284,7 +284,7 @@ def test_the_rollout_policy_plays_legal_moves_and_lets_windows_pass() -> None:
                     if action is not None:
                         assert action in legal
                         break
-                    assert seat != state.current and waiting, "only a bystander may pass"
+                    assert seat != state.view(seat)["turn"] and waiting, "only a bystander may pass"
                 state.apply(seat, action)
 
 
@@ -330,3 +330,38 @@ def test_the_weighted_samples_keep_the_bots_view() -> None:
                 sample = search.determinize(game, view, seat, rng)
                 assert sample.view(seat) == view
                 assert sorted(sample.all_cards()) == sorted(state.all_cards())
+
+
+def test_a_rollout_stops_a_few_draws_past_the_root_unless_someone_called() -> None:
+    """hard's rollouts are cut ``HORIZON`` draws after the sample was drawn; once Cambio is
+    called the round has a few turns left and plays out to its end."""
+    game = games.load("cambio", players=2)
+    view = game.new_state(seed=4).view(0)
+
+    def turn(state: Any) -> None:
+        seat = state.current
+        state.apply(seat, {"type": "draw"})
+        state.apply(seat, {"type": "discard"})
+        if state.phase == "power":
+            state.apply(seat, {"type": "skip"})
+
+    for call in (False, True):
+        sample = search.determinize(game, view, 0, random.Random(1))
+        for _ in range(search.HORIZON[2] - 1):
+            assert search.rollout_horizon(sample) is False
+            turn(sample)
+        if call:
+            sample.apply(sample.current, {"type": "call"})
+        sample.apply(sample.current, {"type": "draw"})
+        assert search.rollout_horizon(sample) is not call
+
+
+def test_a_cut_rollout_favours_the_seat_that_knows_low_cards() -> None:
+    """The evaluation of an unfinished round (fitted on medium's games): chances that sum
+    to 1, higher for the seat whose known cards are low when the cards it has not seen are
+    alike (a known low card is kept; unseen cards are still to be found and replaced)."""
+    low, high = ["5s", "6d", "Kh", "As"], ["5c", "6h", "Qh", "Jc"]
+    for first, second in ((low, high), (high, low)):
+        chances = search.evaluate(stacked(first, second, start="4d"))
+        assert sum(chances) == pytest.approx(1.0)
+        assert (chances[0] > 0.5) == (first is low)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import random
-import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -447,37 +446,14 @@ DISCARD_KEY = DISCARD
 
 
 def determinize(game: Any, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any:
-    """The states one search imagines: ``DEALS`` weighted samples of the hidden cards
-    (``weighted_sample``), each a whole deal with the deck in order, then used again in
-    turn. A deal replayed for another root action is a paired comparison: both actions
-    meet the same hidden cards and the same draws, so what differs between their rollouts
-    is what the action did, not the luck of the deal. A new view (or a new ``rng``) starts
-    a new set of deals."""
-    pool: _Deals | None = getattr(_LOCAL, "deals", None)
-    if pool is None or pool.view is not view or pool.rng is not rng or pool.seat != seat:
-        pool = _LOCAL.deals = _Deals(view, rng, seat)
-    if len(pool.deals) < DEALS:
-        deal = weighted_sample(game, view, seat, rng)
-        pool.deals.append(deal)
-        return deal.clone()
-    deal = pool.deals[pool.turn % DEALS]
-    pool.turn += 1
-    return deal.clone()
-
-
-class _Deals:
-    __slots__ = ("deals", "rng", "seat", "turn", "view")
-
-    def __init__(self, view: Mapping[str, Any], rng: random.Random, seat: int) -> None:
-        self.view = view  # held, so that a new view is never mistaken for this one
-        self.rng = rng
-        self.seat = seat
-        self.deals: list[Any] = []
-        self.turn = 0
-
-
-_LOCAL = threading.local()
-DEALS = 60
+    """One state the search imagines: a weighted sample of the hidden cards
+    (``weighted_sample``), marked with the deck's size at the root so that a rollout knows
+    how far it has gone (``rollout_horizon``). The search plays every root action from the
+    same sample and rollout seed (``paired``), so the actions meet the same hidden cards and
+    the same draws."""
+    state = weighted_sample(game, view, seat, rng)
+    state.__dict__[ROOT_DECK] = len(state.deck)
+    return state
 
 
 def weighted_sample(game: Any, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any:
@@ -516,14 +492,83 @@ def weighted_sample(game: Any, view: Mapping[str, Any], seat: int, rng: random.R
 KEPT_TILT = 0.3
 KEPT_STEPS = 3  # one step lowers a kept card by about 1.6, three by about 2.8
 
-# Simulations per move for ``hard``; the time cap (1 s) is only a safety net.
+# -- rollouts cut short ----------------------------------------------------------------------
+ROOT_DECK = "_cambio_bot_root_deck"  # set on each sample: the deck's size at the root
+HORIZON = {2: 4, 3: 6}  # draws after the root before a rollout is cut (8 from 4 players)
+
+
+def rollout_horizon(state: Any) -> bool:
+    """Whether a rollout has gone far enough: ``HORIZON`` draws past the root (or past a
+    reshuffle), unless someone has called, when it plays on to the end (a few turns)."""
+    if state.caller is not None:
+        return False
+    root: int | None = state.__dict__.get(ROOT_DECK)
+    if root is None:
+        return False
+    drawn = root - len(state.deck)
+    return drawn < 0 or drawn >= HORIZON.get(state.players, 8)
+
+
+# A fitted model of who wins when medium players play on (logistic regression over
+# medium's games, pairwise): per seat, the true sum of the cards it has not seen itself,
+# the sum of those it knows (and that sum with each card capped at 4: a known high card is
+# soon replaced), how many it has not seen, how many it holds, and whether it moves next.
+EVAL_WEIGHTS = {2: (0.0275, 0.045, -0.1688, -0.6116, -0.191, 0.1002)}
+
+
+def evaluate(state: Any) -> list[float]:
+    """Each seat's chance to win a position cut short: the product of its pairwise chances
+    to finish below each opponent, normalized."""
+    players: int = state.players
+    values: Mapping[str, int] = state.rules.values
+    wu, wk, wc, wn, wh, wm = EVAL_WEIGHTS.get(players, EVAL_WEIGHTS[2])
+    strength = []
+    for seat in range(players):
+        bit = 1 << seat
+        unknown = known = capped = 0.0
+        hidden = held = 0
+        for card, mask in zip(state.hands[seat], state.known[seat], strict=True):
+            if card is None:
+                continue
+            held += 1
+            value = values[card]
+            if mask & bit:
+                known += value
+                capped += value if value < 4 else 4
+            else:
+                unknown += value
+                hidden += 1
+        z = wu * unknown + wk * known + wc * capped + wn * hidden + wh * held
+        strength.append(z + (wm if seat == state.current else 0.0))
+    chances = []
+    for seat, mine in enumerate(strength):
+        chance = 1.0
+        for other, theirs in enumerate(strength):
+            if other != seat:
+                chance /= 1.0 + math.exp(theirs - mine)
+        chances.append(chance)
+    norm = sum(chances) or 1.0
+    return [c / norm for c in chances]
+
+
+# Rollouts per move for ``hard`` (one per root action per sample); the time cap (1 s) is
+# only a safety net.
 hard_iterations = 400
-# A flat search: each root action is valued by rollouts of the heuristic.
+# A flat search: each root action is valued by rollouts of the heuristic, all of them
+# from the same samples and rollout seeds (common random numbers), and the heuristic's
+# choice (the shortlist's first) is kept unless another action beats it by ``confidence``
+# standard errors of the paired difference.
 tree_depth = 1
+paired = True
+confidence = 1.0
 
 __all__ = [
+    "confidence",
     "determinize",
+    "evaluate",
     "hard_iterations",
+    "paired",
+    "rollout_horizon",
     "rollout_policy",
     "root_actions",
     "rules_of",
