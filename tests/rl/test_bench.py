@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from cardtable.cli.main import app
@@ -14,7 +15,12 @@ def test_bench_rl_times_both_loops() -> None:
     result = bench_rl("caravan", seconds=0.3, rounds=1)
     assert result.engine.decisions > 0 and result.steps > 0 and result.games >= 1
     assert result.overhead > 0
-    assert set(result.to_json()) >= {"engine_decisions_per_second", "aec_steps_per_second"}
+    row = result.to_json()
+    assert set(row) >= {"engine_decisions_per_second", "aec_steps_per_second", "load_average"}
+    # the overhead is how many times slower the AEC loop is: engine rate over AEC rate
+    engine, aec = row["engine_decisions_per_cpu_second"], row["aec_steps_per_cpu_second"]
+    assert row["overhead"] == pytest.approx(engine / aec, rel=0.01)
+    assert row["overhead"] > 1
 
 
 def test_cli_bench_rl_json() -> None:

@@ -10,6 +10,7 @@ the cost of the environment on top of the game."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from dataclasses import dataclass
@@ -31,6 +32,8 @@ class RlBenchResult:
     games: int
     seconds: float
     cpu_seconds: float
+    #: the 1-minute load average before and after (a shared machine's figures move with it)
+    load: tuple[float, float] = (0.0, 0.0)
 
     @property
     def steps_per_second(self) -> float:
@@ -56,6 +59,7 @@ class RlBenchResult:
             "overhead": round(self.overhead, 2),
             "aec_steps": self.steps,
             "aec_games": self.games,
+            "load_average": [round(x, 2) for x in self.load],
         }
 
 
@@ -93,6 +97,7 @@ def bench_rl(
     """The engine bench and the AEC bench of one game, alternated over ``rounds`` rounds
     (``seconds`` each in all) so that both see the same machine."""
     part = seconds / rounds
+    load_before = load_average()
     engine = BenchResult(name, 0, 0, 0.0, 0.0)
     steps = played = 0
     wall = cpu = 0.0
@@ -104,7 +109,15 @@ def bench_rl(
         engine.cpu_seconds += e.cpu_seconds
         s, g, w, c = bench_aec(name, part, seed + k, **options)
         steps, played, wall, cpu = steps + s, played + g, wall + w, cpu + c
-    return RlBenchResult(name, engine, steps, played, wall, cpu)
+    return RlBenchResult(name, engine, steps, played, wall, cpu, (load_before, load_average()))
+
+
+def load_average() -> float:
+    """The 1-minute load average, 0 where the system has none."""
+    try:
+        return os.getloadavg()[0]
+    except OSError:  # pragma: no cover - not on Linux or macOS
+        return 0.0
 
 
 def print_bench(names: list[str], seconds: float, as_json: bool) -> None:
@@ -113,7 +126,13 @@ def print_bench(names: list[str], seconds: float, as_json: bool) -> None:
     if as_json:
         print(json.dumps([r.to_json() for r in results]))
         return
-    table = Table(title="PettingZoo AEC environment against the raw engine (random play)")
+    low = min(r.load[0] for r in results)
+    high = max(r.load[1] for r in results)
+    table = Table(
+        title="PettingZoo AEC environment against the raw engine (random play)",
+        caption=f"load average {low:.1f} to {high:.1f}; overhead = engine rate / AEC rate, "
+        "in CPU time",
+    )
     for column in ("game", "engine decisions/CPU-s", "AEC steps/CPU-s", "overhead", "wall"):
         table.add_column(column, justify="right")
     for r in results:

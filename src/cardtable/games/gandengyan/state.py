@@ -52,6 +52,18 @@ def sort_cards(cards: Sequence[str]) -> list[str]:
     return sorted(cards, key=lambda c: (RANK_OF.get(c, 13), c))
 
 
+def copy_result(result: dict[str, Any]) -> dict[str, Any]:
+    """An independent copy of a hand's result as ``_end_hand`` writes it (its lists and
+    loser records are the receiver's to keep): far cheaper than ``copy.deepcopy``, which
+    views used to pay for every hand played so far."""
+    return {
+        **result,
+        "payments": list(result["payments"]),
+        "hands": [list(hand) for hand in result["hands"]],
+        "losers": [dict(loser) for loser in result["losers"]],
+    }
+
+
 def play_json(play: Play, kind: Kind) -> dict[str, Any]:
     return {
         "cards": list(play.cards),
@@ -486,7 +498,7 @@ class GanDengYanState(State[Action]):
                 "bombs": self.bombs,
                 "plays": list(self.plays),
                 "totals": list(self.totals),
-                "results": copy.deepcopy(self.results),
+                "results": [copy_result(r) for r in self.results],
             }
         )
         return view
