@@ -81,7 +81,12 @@ def test_every_level_returns_a_legal_action_from_pure_view_data(players: int, le
 @pytest.mark.parametrize("level", ["easy", "medium"])
 def test_heuristics_play_every_seat_of_whole_games(level: str) -> None:
     """Many reachable views, every seat, every variant that changes what is legal."""
-    for players, options in [(2, {}), (3, {"lock_caller": True}), (5, {"deck_out": "reshuffle"})]:
+    variants: list[tuple[int, dict[str, Any]]] = [
+        (2, {}),
+        (3, {"lock_caller": True}),
+        (5, {"deck_out": "reshuffle"}),
+    ]
+    for players, options in variants:
         game = games.load("cabo", players=players, initial_peek="choose_two", **options)
         bot = bots.make(level, game)
         state = game.new_state(seed=players)
@@ -245,11 +250,15 @@ def test_a_cut_rollout_scores_the_rows_as_they_stand() -> None:
 def test_the_search_budget_and_shortlist_follow_the_table_size() -> None:
     two, four = games.load("cabo", players=2), games.load("cabo", players=4)
     assert search.hard_iterations(two) > search.hard_iterations(four)
-    # At four players a card is placed by arithmetic: nothing to search after a draw.
-    state = stacked([12, 5, 6, 7], [3, 4, 8, 9], [1, 2, 3, 4], [5, 6, 7, 8], deck=[6])
+    # A drawn 9 is searched between replacing the known 12 and discarding it to spy
+    # (close in value), never put on the known 5.
+    state = stacked([12, 5, 6, 7], [3, 4, 8, 9], [1, 2, 3, 4], [5, 6, 7, 8], deck=[9])
     state.apply(0, {"type": "draw"})
-    legal = state.legal_actions(0)
-    assert len(search.root_actions(four, state.view(0), legal)) == 1
+    roots = [
+        wire(four, a) for a in search.root_actions(four, state.view(0), state.legal_actions(0))
+    ]
+    assert roots[0] == {"type": "replace", "slots": [0]}
+    assert {"type": "discard"} in roots and {"type": "replace", "slots": [1]} not in roots
     # A swap is searched among the heuristic's best few (skipping too, when it is close).
     swap = stacked([12, 5, 6, 7], [3, 4, 8, 9], [1, 2, 3, 4], [5, 6, 7, 8], deck=[11])
     swap.apply(0, {"type": "draw"})
@@ -259,6 +268,23 @@ def test_the_search_budget_and_shortlist_follow_the_table_size() -> None:
     assert set(kinds) <= {"swap", "skip"} and 2 <= len(roots) <= 6
     medium = bots.make("medium", four)
     assert medium.act(swap.view(0), swap.legal_actions(0), random.Random(1)) in roots
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_shortlist_starts_with_the_heuristics_choice(players: int) -> None:
+    """hard's paired search keeps the first searched action unless another is surely
+    better: that default must be what the medium player would do."""
+    game = games.load("cabo", players=players)
+    medium = bots.make("medium", game)
+    for position in positions(players, seed=17, every=2)[:60]:
+        seat = position.to_act[0]
+        legal = position.legal_actions(seat)
+        if len(legal) < 2:
+            continue
+        view = json.loads(json.dumps(position.view(seat)))
+        roots = search.root_actions(game, view, legal)
+        assert roots[0] == medium.act(view, legal, random.Random(1))
+        assert len(set(map(repr, roots))) == len(roots) and all(a in legal for a in roots)
 
 
 def test_hard_finds_the_obvious_replacement() -> None:

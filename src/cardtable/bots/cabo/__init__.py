@@ -9,9 +9,11 @@ heuristic), ``players`` (the view-reading bots), ``search`` (rollouts on sampled
 
 from cardtable.bots.cabo.players import easy, medium
 from cardtable.bots.cabo.search import (
+    confidence,
     determinize,
     evaluate,
     hard_iterations,
+    paired,
     rollout_horizon,
     rollout_policy,
     rollout_steps,
@@ -20,11 +22,13 @@ from cardtable.bots.cabo.search import (
 )
 
 __all__ = [
+    "confidence",
     "determinize",
     "easy",
     "evaluate",
     "hard_iterations",
     "medium",
+    "paired",
     "rollout_horizon",
     "rollout_policy",
     "rollout_steps",

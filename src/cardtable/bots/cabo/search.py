@@ -288,7 +288,7 @@ def round_scores(rows: Sequence[Sequence[int]], caller: int | None, rules: Rules
 
 # Simulations per move for ``hard``, by table size: well under a second on a quiet core;
 # the time cap (1 s) is only a safety net. Longer rounds make each simulation dearer.
-BUDGET = {2: 400, 3: 200, 4: 150, 5: 120}
+BUDGET = {2: 400, 3: 240, 4: 240, 5: 200}
 
 
 def hard_iterations(game: Any) -> int:
@@ -318,9 +318,10 @@ def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> li
     if phase == "start":
         return [options[key] for key in start_shortlist(mind, choice) if key in options]
     ranked: list[tuple[float, Key]] = []
-    # At three or more players the rounds are long and rollouts are cut inside them:
-    # arithmetic places a card better than a search that budget can afford.
-    if phase in ("drawn", "taken") and table.players == 2 and table.holding is not None:
+    # Placements are searched at every table size: on common random numbers (``paired``)
+    # a few hundred rollouts tell apart options a few points apart, and the heuristic's
+    # choice stays unless another is surely better.
+    if phase in ("drawn", "taken") and table.holding is not None:
         ranked = mind.place_options(table.holding)
         if phase == "drawn":
             ranked.append((mind.power_value(table.holding), DISCARD))
@@ -394,3 +395,10 @@ KEPT_WEIGHT = 0.8
 KEPT_ABOVE = 5
 CALLER_ABOVE = 3
 TRIES = 2
+
+
+# The root's few actions are compared on common random numbers (the same samples and
+# rollout seeds for each), and the heuristic's choice (the shortlist's first) is kept
+# unless another action beats it by ``confidence`` standard errors.
+paired = True
+confidence = 1.0
