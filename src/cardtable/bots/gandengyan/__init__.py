@@ -11,6 +11,7 @@ from cardtable.bots.gandengyan.search import (
     evaluate,
     hard_iterations,
     rollout_policy,
+    rollout_steps,
     root_actions,
     tree_depth,
 )
@@ -21,6 +22,7 @@ __all__ = [
     "hard_iterations",
     "medium",
     "rollout_policy",
+    "rollout_steps",
     "root_actions",
     "tree_depth",
 ]
