@@ -85,6 +85,30 @@ def test_fast_path_equals_the_encoding_of_the_view(case: tuple[str, dict[str, ob
     assert positions > 50
 
 
+@pytest.mark.parametrize("name", ["cambio", "cabo"])
+def test_patched_observations_do_not_depend_on_what_was_asked_before(name: str) -> None:
+    """The patched encoders keep each seat's last observation and rewrite what changed:
+    asked for positions of several games in a shuffled order (so nothing follows from
+    the position asked before), every answer is still the view's encoding, and a caller
+    writing into an answer changes nothing later."""
+    game = games.load(name, players=4)
+    enc = rl.encoder(game)
+    rng = random.Random(23)
+    positions = []
+    for seed in range(4):
+        state = game.new_state(seed=seed)
+        for step, _ in enumerate(random_walk(state, rng)):
+            if step % 2 == 0:
+                positions.append(state.clone())
+    rng.shuffle(positions)
+    for probe in positions:
+        for seat in rng.sample(range(game.players), game.players):
+            got = enc.observe(probe, seat)
+            assert np.array_equal(got, enc.observation(probe.view(seat)))
+            got[:] = 5.0
+    assert len(positions) > 40
+
+
 def test_cambio_indices_with_empty_slots_match_ranks_worked_out_afresh() -> None:
     """Cambio's index lookup corrects cached indices for the empty slots of the hands
     involved; it must agree with ranks counted from scratch, empty slots or not."""

@@ -44,14 +44,16 @@ def test_pettingzoo_seed_test(case: tuple[str, dict[str, object]]) -> None:
 @pytest.mark.parametrize("case", DEFAULTS, ids=case_id)
 def test_aec_game_to_the_end(case: tuple[str, dict[str, object]]) -> None:
     """A full random game: one agent asked at a time, rewards only at the end (zero-sum),
-    every agent finishes, and each agent's observation is its own view encoded."""
+    every agent finishes, and each agent's observation is its own view encoded (fresh
+    arrays the caller may write to), its legal indices in ``info["legal"]`` the mask's
+    ones."""
     name, options = case
     env = rl.aec_env(name, **options)
     env.reset(seed=4)
     rng = np.random.default_rng(0)
     totals = dict.fromkeys(env.possible_agents, 0.0)
     for agent in env.agent_iter():
-        obs, reward, terminated, truncated, _ = env.last()
+        obs, reward, terminated, truncated, info = env.last()
         totals[agent] += reward
         if terminated or truncated:
             env.step(None)
@@ -59,10 +61,15 @@ def test_aec_game_to_the_end(case: tuple[str, dict[str, object]]) -> None:
         seat = env.agent_name_mapping[agent]
         view = env.match.state.view(seat)
         assert np.array_equal(obs["observation"], env.encoder.observation(view))
+        legal = info["legal"]
+        assert sorted(legal) == np.flatnonzero(obs["action_mask"]).tolist()
         for other in env.possible_agents:
             if other != agent:
                 assert not env.observe(other)["action_mask"].any()
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                assert "legal" not in env.infos[other]
+        obs["observation"][:] = 7.0  # the caller's own copies: the env must not see this
+        obs["action_mask"][:] = 1
+        env.step(int(rng.choice(legal)))
     assert env.agents == []
     assert sum(totals.values()) == pytest.approx(0.0)
     assert max(totals.values()) > 0

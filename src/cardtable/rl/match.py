@@ -59,6 +59,8 @@ class Match:
         self._obs: dict[int, np.ndarray] = {}
         self._legal: list[Any] | None = None
         self._indices: list[int] | None = None
+        self._mask: np.ndarray | None = None  # the last mask made, patched for the next
+        self._masked = np.zeros(0, np.intp)  # … and its ones
 
     # -- the game ----------------------------------------------------------------------
     def start(self, seed: int) -> None:
@@ -91,6 +93,7 @@ class Match:
         other._obs = dict(self._obs)
         other._legal = None if self._legal is None else list(self._legal)
         other._indices = None if self._indices is None else list(self._indices)
+        other._mask = None  # its own, made when first asked
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Match:
@@ -213,10 +216,20 @@ class Match:
         return obs
 
     def mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.encoder.num_actions, np.int8)
-        if seat == self.decider:
-            mask[self.indices()] = 1
-        return mask
+        """``seat``'s action mask, a fresh int8 array (all zeros unless it decides now).
+        The decider's is patched on one kept array (the last legal indices cleared, the
+        new ones set) and copied, rather than built from zeros over the whole space."""
+        if seat != self.decider:
+            return np.zeros(self.encoder.num_actions, np.int8)
+        if self._mask is None:
+            self._mask = np.zeros(self.encoder.num_actions, np.int8)
+            self._masked = np.zeros(0, np.intp)
+        indices = np.array(self.indices(), np.intp)
+        mask = self._mask
+        mask[self._masked] = 0
+        mask[indices] = 1
+        self._masked = indices
+        return mask.copy()
 
     def rewards(self, kind: str) -> list[float]:
         """Each seat's final reward (zeros for a truncated game)."""
