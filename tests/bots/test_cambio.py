@@ -240,8 +240,11 @@ def test_medium_swaps_its_known_high_card_for_a_low_card_it_has_seen() -> None:
     assert play(state, 0) == {"type": "swap", "a": [0, 2], "b": [1, 0]}
 
 
-def test_medium_calls_when_its_known_total_is_low_and_plays_on_when_it_is_high() -> None:
-    low = stacked(["As", "2d", "Kh", "RJ"], HAND_1, start="Td", deck=["7c", "9d", "8c", "9s"])
+def all_known_low_hand() -> State[Any]:
+    """Seat 0 has looked at all four of its cards: A, 2, K♥, joker (a total of 2)."""
+    low: State[Any] = stacked(
+        ["As", "2d", "Kh", "RJ"], HAND_1, start="Td", deck=["7c", "9d", "8c", "9s"]
+    )
     for _ in range(2):
         low.apply(0, {"type": "draw"})
         low.apply(0, {"type": "discard"})
@@ -251,9 +254,28 @@ def test_medium_calls_when_its_known_total_is_low_and_plays_on_when_it_is_high()
         low.apply(1, {"type": "discard"})
         low.apply(1, {"type": "skip"})
     assert low.view(0)["hands"][0] == ["As", "2d", "Kh", "RJ"]
-    assert play(low, 0) == {"type": "call"}
+    return low
+
+
+def test_medium_calls_when_its_known_total_is_low_and_plays_on_when_it_is_high() -> None:
+    assert play(all_known_low_hand(), 0) == {"type": "call"}
     high = stacked(["9s", "8d", "Qh", "Tc"], HAND_1, start="4d")
     assert play(high, 0) == {"type": "draw"}
+
+
+def test_hard_calls_with_a_known_low_hand_and_draws_with_a_high_one() -> None:
+    """The search (its whole rollout budget, no time pressure) keeps the clear calls."""
+    low = all_known_low_hand()
+    hard = bots.make("hard", low.game, 30.0)
+    view = json.loads(json.dumps(low.view(0)))
+    assert wire(low.game, hard.act(view, low.legal_actions(0), random.Random(3))) == {
+        "type": "call"
+    }
+    high = stacked(["9s", "8d", "Qh", "Tc"], HAND_1, start="4d")
+    view = json.loads(json.dumps(high.view(0)))
+    assert wire(high.game, hard.act(view, high.legal_actions(0), random.Random(3))) == {
+        "type": "draw"
+    }
 
 
 def test_medium_peeks_with_a_king_then_swaps_when_the_card_is_lower() -> None:
