@@ -11,28 +11,22 @@ episode as truncated.
 from __future__ import annotations
 
 from collections import Counter
-from functools import partial
 from itertools import combinations
 from typing import Any
 
 from cardtable.core import Game, Outcome, State
 from cardtable.rl.encoding import (
-    NOTHING,
-    Canvas,
-    Cell,
     Encoder,
     Hot,
     Index,
-    Patch,
     Unindexable,
     Values,
     View,
     lower_is_better,
-    patch,
 )
 
 ROW_CAP = 16
-CELLS_CAP = 1 << 16  # encoded row slots kept for reuse by the fast path, per seat
+ROWS_CAP = 1 << 16  # encoded rows kept for reuse by the fast path
 MAX_EXCHANGE = 4
 CONSTANTS = ("draw", "take_discard", "call", "discard", "skip")
 PHASES = ("setup", "start", "drawn", "taken", "power", "over")
@@ -41,7 +35,6 @@ VALUES = 14  # cards 0..13
 
 
 class CaboEncoder(Encoder):
-    patched = True  # a step changes a few cells of a large observation
     row_cap = ROW_CAP
 
     def __init__(self, game: Game[Any]) -> None:
@@ -85,8 +78,8 @@ class CaboEncoder(Encoder):
         self._phase = {ph: self.o_phase + i for i, ph in enumerate(PHASES)}
         self._power = {pw: self.o_power + i for i, pw in enumerate(POWERS)}
         self.rel = [[18 + (t - me) % p for t in range(p)] for me in range(p)]  # seen_by bits
-        self._slots: list[dict[int, Cell]] = [{} for _ in range(p)]
-        self._cell_of = [partial(self._slot, me) for me in range(p)]
+        self._slots: list[dict[int, tuple[int, ...]]] = [{} for _ in range(p)]
+        self._rows: dict[tuple[Any, ...], tuple[tuple[Any, ...], ...]] = {}
 
     # -- observations ------------------------------------------------------------------
     def features(self, view: View, hot: Hot, index: Index, values: Values) -> None:
@@ -165,19 +158,12 @@ class CaboEncoder(Encoder):
                 at += f
 
     def state_features(
-        self,
-        state: State[Any],
-        seat: int,
-        hot: Hot,
-        index: Index,
-        values: Values,
-        canvas: Canvas | None = None,
+        self, state: State[Any], seat: int, hot: Hot, index: Index, values: Values
     ) -> None:
         """The fast path: ``features`` of ``state.view(seat)``, read from the fields the
         view is built from with the view's rules (a row card shows when its knowledge
         mask has the seat's bit; a held card when it came from the pile or the seat holds
         it). Rows are encoded once per content and reused."""
-        assert canvas is not None, "a patched encoder: observe gives the seat's canvas"
         st: Any = state  # the engine's fields by name; tests pin this to the view
         me, p = seat, self.players
         hot.append(self._phase[st.phase])
@@ -196,9 +182,14 @@ class CaboEncoder(Encoder):
         index.append(self.o_deck)
         values.append(len(st.deck) / 52)
         pile = st.discard
-        seen = tuple(pile)
-        if not canvas.same(p, seen):
-            canvas.block(p, seen, self._pile(pile))
+        if pile:
+            hot.append(self.o_top + pile[-1])
+            index.append(self.o_pile)
+            values.append(len(pile) / 52)
+            base = self.o_pile_values
+            for v, n in Counter(pile).items():  # counted in C
+                index.append(base + v)
+                values.append(n / 4)
         caller = st.caller
         hot.append(self.o_caller + (p if caller is None else (caller - me) % p))
         if st.final_left:
@@ -219,59 +210,58 @@ class CaboEncoder(Encoder):
                 hot.append(self.o_resets + r)
         index.append(self.o_round)
         values.append(min(st.round / 20, 1.0))
-        # Rows: each slot is a cell of the canvas named by one int (its offset, the card
-        # if the seat sees it, who has seen it); only the cells whose int changed since
-        # the seat last looked are rewritten.
-        cap, f = self.row_cap, self.F
-        bit = 1 << me
-        table, cells, cell = self._slots[me], canvas.cells, self._cell_of[me]
-        if len(table) >= CELLS_CAP:
-            table.clear()
+        # Rows: a row that has not changed since it was last encoded for this seat is
+        # looked up whole (its key is built in C); a changed one slot by slot.
+        rows = self._rows
+        if len(rows) >= ROWS_CAP:
+            rows.clear()
         for s, (row, known) in enumerate(zip(st.rows, st.known, strict=True)):
-            r = (s - me) % p
-            index.append(self.o_sizes + r)
-            values.append(min(len(row) / cap, 1.0))
-            seen = (tuple(row), tuple(known))
-            if canvas.same(s, seen):
-                continue  # the cells show this row already
-            at = (self.o_pos + r * cap * f) << 20
-            keys = []
-            for card, mask in zip(row[:cap], known, strict=False):
-                keys.append(at | (card << 12 | 1 << 11 | mask if mask & bit else mask))
-                at += f << 20
-            cells(s, keys, table, cell)
-            canvas.note(s, seen)
+            key = (me, s, tuple(row), tuple(known))
+            block = rows.get(key)
+            if block is None:
+                block = rows[key] = self._row(me, s, row, known)
+            hot += block[0]
+            index += block[1]
+            values += block[2]
 
-    def _pile(self, pile: list[int]) -> Patch:
-        """The discard pile's entries: the top card, the size, the cards of each value."""
-        if not pile:
-            return NOTHING
-        index = [self.o_pile]
-        values = [len(pile) / 52]
-        base = self.o_pile_values
-        for v, n in Counter(pile).items():  # counted in C
-            index.append(base + v)
-            values.append(n / 4)
-        return patch((self.o_top + pile[-1],), index, values)
+    def _row(
+        self, me: int, s: int, row: list[int], known: list[int]
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
+        """The entries of seat ``s``'s row as ``me`` sees it (the view's ``rows[s]``):
+        one precomputed tuple per (slot position, the card if ``me`` sees it, who has
+        seen it), looked up by a single int."""
+        p, cap, f = self.players, self.row_cap, self.F
+        r = (s - me) % p
+        hot: Hot = []
+        index: Index = [self.o_sizes + r]
+        values: Values = [min(len(row) / cap, 1.0)]
+        slots = self._slots[me]
+        bit = 1 << me
+        at = (self.o_pos + r * cap * f) << 20
+        for card, mask in zip(row[:cap], known, strict=False):
+            key = at | (card << 12 | 1 << 11 | mask if mask & bit else mask)
+            hit = slots.get(key)
+            if hit is None:
+                hit = slots[key] = self._slot(me, key)
+            hot += hit
+            if mask & bit and card:
+                index.append((at >> 20) + 16)
+                values.append(card / 13)
+            at += f << 20
+        return tuple(hot), tuple(index), tuple(values)
 
-    def _slot(self, me: int, key: int) -> Cell:
-        """The entries of a row slot (``state_features``' key: the slot's offset, the
-        card if the seat sees it, its knowledge mask): its one-entries, then the card's
-        value / 13 when the seat sees a card worth something."""
+    def _slot(self, me: int, key: int) -> tuple[int, ...]:
+        """The one-entries of a row slot (``state_features``' key: the slot's offset, the
+        card if the seat sees it, its knowledge mask)."""
         p = self.players
         at, mask = key >> 20, key & 0x7FF
-        card = key >> 12 & 0xFF
-        shown = bool(key & 1 << 11)
         out = [at]
-        out.append(at + 2 + card if shown else at + 1)
+        out.append(at + 2 + (key >> 12 & 0xFF) if key & 1 << 11 else at + 1)
         if mask & 1 << p:
             out.append(at + 17)
         rel = self.rel[me]
         out += [at + rel[t] for t in range(p) if mask >> t & 1]
-        ones = (1.0,) * len(out)
-        if shown and card:
-            return (*out, at + 16), (*ones, card / 13)
-        return tuple(out), ones
+        return tuple(out)
 
     # -- actions -----------------------------------------------------------------------
     def index(self, action: Any, seat: int) -> int:

@@ -14,24 +14,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Any
 
 from cardtable.core import Game, Outcome, State
 from cardtable.core.cards import JOKERS, RED_SUITS, standard_deck
 from cardtable.rl.encoding import (
-    NOTHING,
-    Canvas,
-    Cell,
     Encoder,
     Hot,
     Index,
-    Patch,
     Unindexable,
     Values,
     View,
     lower_is_better,
-    patch,
 )
 
 KEYS = "A23456789TJQKX"  # CB-4 match keys: kings share K, jokers share X
@@ -54,7 +48,7 @@ F_OCCUPIED, F_UNKNOWN, F_KEY, F_VALUE, F_KNOWN = 0, 1, 2, 16, 17
 # In place of a seat in a cached index: an index that never moves, a swap (two ends),
 # an index worked out afresh
 _FIXED, _PAIR, _WORK_OUT = -1, -2, -3
-CELLS_CAP = 1 << 16  # encoded card positions kept for reuse by the fast path, per seat
+HANDS_CAP = 1 << 16  # encoded hands kept for reuse by the fast path
 HIDDEN_ID = 255  # the fast path's number for a card the seat does not see
 
 
@@ -70,8 +64,6 @@ def _shifts(hand: Sequence[str | None]) -> list[int]:
 
 
 class CambioEncoder(Encoder):
-    patched = True  # a step changes a few cells of a large observation
-
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         p = self.players
@@ -136,8 +128,8 @@ class CambioEncoder(Encoder):
         self._codes = list(self.card)
         self._cid = {c: i for i, c in enumerate(self._codes)}
         self._worth = {c: value for c, (_, value) in self.card.items()}
-        self._slots: list[dict[int, Cell]] = [{} for _ in range(p)]
-        self._cell_of = [partial(self._slot, me) for me in range(p)]
+        self._slots: list[dict[int, tuple[int, ...]]] = [{} for _ in range(p)]
+        self._hands: dict[tuple[Any, ...], tuple[tuple[Any, ...], ...]] = {}
 
     # -- observations ------------------------------------------------------------------
     def features(self, view: View, hot: Hot, index: Index, values: Values) -> None:
@@ -213,20 +205,13 @@ class CambioEncoder(Encoder):
             values.append(min(len(held) / 10, 1.0))
 
     def state_features(
-        self,
-        state: State[Any],
-        seat: int,
-        hot: Hot,
-        index: Index,
-        values: Values,
-        canvas: Canvas | None = None,
+        self, state: State[Any], seat: int, hot: Hot, index: Index, values: Values
     ) -> None:
         """The fast path: ``features`` of ``state.view(seat)``, read from the fields the
         view is built from with the view's rules (a card shows when its knowledge mask
         has the seat's bit or the game is over; the drawn card to the seat whose turn it
         is). Each card position's entries are precomputed once per (position, what the
         seat sees there, who knows it) and looked up by a single int."""
-        assert canvas is not None, "a patched encoder: observe gives the seat's canvas"
         st: Any = state  # the engine's fields by name; tests pin this to the view
         me, p = seat, self.players
         rules = st.rules
@@ -248,9 +233,19 @@ class CambioEncoder(Encoder):
         index.append(self.o_deck)
         values.append(len(st.deck) / 54)
         pile = st.discard
-        seen = tuple(pile)
-        if not canvas.same(p, seen):
-            canvas.block(p, seen, self._pile(pile))
+        if pile:
+            key, value = card[pile[-1]]
+            hot.append(self.o_top + key)
+            index += (self.o_top_value, self.o_pile)
+            values += (value, len(pile) / 54)
+            counts = [0] * len(KEYS)
+            for c, n in Counter(pile).items():  # counted in C
+                counts[card[c][0]] += n
+            base = self.o_pile_keys
+            for k, n in enumerate(counts):
+                if n:
+                    index.append(base + k)
+                    values.append(min(n / 4, 1.0))
         if over or phase == "setup":
             snappable = False
         elif rules.snap_anytime:
@@ -270,66 +265,68 @@ class CambioEncoder(Encoder):
             if left:
                 index.append(self.o_setup + (s - me) % p)
                 values.append(left / 2)
-        # Hands: each card position is a cell of the canvas named by one int (its
-        # offset, the card the seat sees there, who knows it); only the cells whose int
-        # changed since the seat last looked are rewritten.
-        f, p = self.F, self.players
-        bit = 1 << me
-        cid = self._cid
-        table, cells, cell = self._slots[me], canvas.cells, self._cell_of[me]
+        # Hands: one that has not changed since it was last encoded for this seat is
+        # looked up whole (its key is built in C); a changed one card by card.
+        memo = self._hands
+        if len(memo) >= HANDS_CAP:
+            memo.clear()
         for s, (hand, known) in enumerate(zip(st.hands, st.known, strict=True)):
-            r = (s - me) % p
-            index.append(self.o_sizes + r)
-            values.append(min((len(hand) - hand.count(None)) / 10, 1.0))
-            seen = (over, tuple(hand), tuple(known))
-            if canvas.same(s, seen):
-                continue  # the cells show this hand already
-            at = (self.o_pos + r * self.M * f) << 16
-            keys = []
-            for c, mask in zip(hand, known, strict=True):
-                if c is not None:
-                    shown = cid[c] if over or mask & bit else HIDDEN_ID
-                    keys.append(at | shown << 8 | mask)
-                    at += f << 16
-            if len(table) >= CELLS_CAP:
-                table.clear()
-            cells(s, keys, table, cell)
-            canvas.note(s, seen)
+            seen = (me, s, over, tuple(hand), tuple(known))
+            block = memo.get(seen)
+            if block is None:
+                block = memo[seen] = self._hand(me, s, over, hand, known)
+            hot += block[0]
+            index += block[1]
+            values += block[2]
 
-    def _pile(self, pile: list[str]) -> Patch:
-        """The discard pile's entries: the top card, the size, the cards of each key."""
-        if not pile:
-            return NOTHING
-        card = self.card
-        key, value = card[pile[-1]]
-        counts = [0] * len(KEYS)
-        for c, n in Counter(pile).items():  # counted in C
-            counts[card[c][0]] += n
-        base = self.o_pile_keys
-        index = [self.o_top_value, self.o_pile]
-        values = [value, len(pile) / 54]
-        for k, n in enumerate(counts):
-            if n:
-                index.append(base + k)
-                values.append(min(n / 4, 1.0))
-        return patch((self.o_top + key,), index, values)
+    def _hand(
+        self, me: int, s: int, over: bool, hand: list[str | None], known: list[int]
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
+        """The entries of seat ``s``'s cards as ``me`` sees them (the view's
+        ``hands[s]`` and ``known_by[s]``): one precomputed tuple per (position, the card
+        ``me`` sees there, who knows it), looked up by a single int."""
+        f, m, p = self.F, self.M, self.players
+        r = (s - me) % p
+        hot: Hot = []
+        index: Index = []
+        values: Values = []
+        bit = 1 << me
+        slots = self._slots[me]
+        cid, worth = self._cid, self._worth
+        at = (self.o_pos + r * m * f) << 16
+        held = 0
+        for c, mask in zip(hand, known, strict=True):
+            if c is None:
+                continue
+            if over or mask & bit:
+                key = at | cid[c] << 8 | mask
+                v = worth[c]
+                if v:
+                    index.append((at >> 16) + F_VALUE)
+                    values.append(v)
+            else:
+                key = at | HIDDEN_ID << 8 | mask
+            hit = slots.get(key)
+            if hit is None:
+                hit = slots[key] = self._slot(me, key)
+            hot += hit
+            at += f << 16
+            held += 1
+        index.append(self.o_sizes + r)
+        values.append(min(held / 10, 1.0))
+        return tuple(hot), tuple(index), tuple(values)
 
-    def _slot(self, me: int, key: int) -> Cell:
-        """The entries of a card position (``state_features``' key: the position's
-        offset, the card the seat sees there, its knowledge mask): its one-entries, then
-        the card's value / 10 when the seat sees a card worth something."""
+    def _slot(self, me: int, key: int) -> tuple[int, ...]:
+        """The one-entries of a card position (``state_features``' key: the position's
+        offset, the card the seat sees there, its knowledge mask)."""
         at, code, mask = key >> 16, key >> 8 & 0xFF, key & 0xFF
         shown = HIDDEN if code == HIDDEN_ID else self._codes[code]
         rel = self.rel[me]
-        hot = (
+        return (
             at,
             at + self.offset[shown],
             *(at + rel[t] for t in range(self.players) if mask >> t & 1),
         )
-        value = self.worth[shown]
-        if value:
-            return (*hot, at + F_VALUE), (*([1.0] * len(hot)), value)
-        return hot, (1.0,) * len(hot)
 
     # -- actions -----------------------------------------------------------------------
     def _parse(self, action: Any) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from cardtable.core import Game, Outcome, State
 from cardtable.core.cards import standard_deck
-from cardtable.rl.encoding import Canvas, Encoder, Hot, Index, Unindexable, Values, View
+from cardtable.rl.encoding import Encoder, Hot, Index, Unindexable, Values, View
 
 NUMBER_RANKS = "A23456789T"
 SUITS = "shdc"
@@ -150,13 +150,7 @@ class CaravanEncoder(Encoder):
                     pos += PF
 
     def state_features(
-        self,
-        state: State[Any],
-        seat: int,
-        hot: Hot,
-        index: Index,
-        values: Values,
-        canvas: Canvas | None = None,
+        self, state: State[Any], seat: int, hot: Hot, index: Index, values: Values
     ) -> None:
         """The fast path: ``features`` of ``state.view(seat)``, read from the fields the
         view is built from: the seat's own hand, the public discards, sizes and caravans.

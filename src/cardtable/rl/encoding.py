@@ -53,9 +53,6 @@ class Encoder(ABC):
     #: the number of observation entries and of action indices
     obs_size: int
     num_actions: int
-    #: whether ``state_features`` patches a ``Canvas`` per seat (worth it where a step
-    #: changes a small part of a large observation: Cambio, Cabo)
-    patched = False
     #: bounds of every observation entry (``Box(low, high)``)
     low: float = -1.0
     high: float = 1.0
@@ -66,7 +63,6 @@ class Encoder(ABC):
         self.layout = Layout()
         self._names: list[str] | None = None
         self._cache: list[dict[Any, int]] = [{} for _ in range(self.players)]
-        self._canvases: list[Canvas | None] = [None] * self.players
 
     # -- observations ------------------------------------------------------------------
     def observation(self, view: View) -> np.ndarray:
@@ -85,44 +81,23 @@ class Encoder(ABC):
 
     def observe(self, state: State[Any], seat: int) -> np.ndarray:
         """The observation of ``seat`` in ``state``: always equal to
-        ``observation(state.view(seat))``, a fresh array the caller may keep. The adapters
-        call this; an encoder with a *fast path* (``state_features``) reads the state's
-        fields that the view is built from, applying the same visibility rules, instead of
-        building the view first, and patches the seat's last observation (its ``Canvas``)
-        where it changed instead of writing it all again."""
+        ``observation(state.view(seat))``. The adapters call this; an encoder with a
+        *fast path* (``state_features``) reads the state's fields that the view is built
+        from, applying the same visibility rules, instead of building the view first."""
+        out = np.zeros(self.obs_size, np.float32)
         hot: Hot = []
         index: Index = []
         values: Values = []
-        if not self.patched:
-            self.state_features(state, seat, hot, index, values, None)
-            out = np.zeros(self.obs_size, np.float32)
-            scatter(out, hot, index, values)
-            return out
-        canvas = self._canvases[seat]
-        if canvas is None:
-            canvas = self._canvases[seat] = Canvas(self.obs_size)
-        try:
-            self.state_features(state, seat, hot, index, values, canvas)
-        except BaseException:
-            self._canvases[seat] = None  # half patched: start afresh next time
-            raise
-        return canvas.finish(hot, index, values)
+        self.state_features(state, seat, hot, index, values)
+        scatter(out, hot, index, values)
+        return out
 
     def state_features(
-        self,
-        state: State[Any],
-        seat: int,
-        hot: Hot,
-        index: Index,
-        values: Values,
-        canvas: Canvas | None = None,
+        self, state: State[Any], seat: int, hot: Hot, index: Index, values: Values
     ) -> None:
         """``features`` of ``seat``'s view of ``state``. The default builds the view; a
         fast path overrides it and must give exactly the same entries (tested on random
-        positions of every option set, and by the leak test). An encoder that is
-        ``patched`` is given the seat's ``canvas`` and shows whole blocks on it
-        (``Canvas.block``, ``Canvas.cells``) instead of appending their entries; the
-        rest, appended, are the loose entries (``Canvas.finish``)."""
+        positions of every option set, and by the leak test)."""
         self.features(state.view(seat), hot, index, values)
 
     @abstractmethod
@@ -187,114 +162,6 @@ class Encoder(ABC):
 
     @abstractmethod
     def score_rewards(self, outcome: Outcome) -> list[float]: ...
-
-
-Cell = tuple[tuple[int, ...], tuple[float, ...]]  # some entries and their values
-Patch = Cell  # a block's entries and their values
-CellOf = Callable[[int], Cell]  # a cell's entries worked out from its key
-
-
-def patch(hot: Sequence[int], index: Sequence[int], values: Sequence[float]) -> Patch:
-    """A block's non-zero entries: the one-entries, then the others, with their values."""
-    return (*hot, *index), (*([1.0] * len(hot)), *values)
-
-
-NOTHING: Patch = ((), ())  # the entries of an empty block
-
-
-class Canvas:
-    """One seat's observation as last written, patched where the position changed.
-
-    The observation is cut into *blocks* that never share an entry (a seat's hand, a
-    row, the discard pile …) plus the *loose* entries (phase, turn …). A block is shown
-    with the key of what it shows (``block``, or ``cells`` for a row of cells each with
-    its own key): when the key is the one shown already, nothing is done; otherwise the
-    entries it wrote last are cleared and the new ones written. The loose entries are
-    compared with the last ones and rewritten only when they differ. ``finish`` applies
-    all the clearing, then all the writing, in two numpy calls. So the array is always
-    exactly the encoding of the last position asked, whatever states were asked before
-    (keys are compared, never assumed): a canvas may serve clones and different games of
-    the same encoder."""
-
-    __slots__ = ("_blocks", "_cells", "_clear", "_loose", "_spots", "_vals", "out")
-
-    def __init__(self, size: int) -> None:
-        self.out = np.zeros(size, np.float32)
-        self._blocks: dict[int, tuple[Any, tuple[int, ...]]] = {}  # block: (key, entries)
-        self._cells: dict[int, tuple[list[int], list[Cell]]] = {}  # block: cells shown
-        self._loose: tuple[Hot, Index, Values] = ([], [], [])
-        self._clear: list[int] = []  # entries to clear, then …
-        self._spots: list[int] = []  # … entries to write, with …
-        self._vals: list[float] = []  # … their values
-
-    def same(self, block: int, key: Any) -> bool:
-        """Whether ``block`` shows ``key`` already."""
-        last = self._blocks.get(block)
-        return last is not None and last[0] == key
-
-    def block(self, block: int, key: Any, entries: Patch) -> None:
-        """Show ``entries`` (what ``key`` encodes to) in ``block``."""
-        last = self._blocks.get(block)
-        if last is not None:
-            self._clear += last[1]
-        self._spots += entries[0]
-        self._vals += entries[1]
-        self._blocks[block] = (key, entries[0])
-
-    def note(self, block: int, key: Any) -> None:
-        """Remember that ``block``, shown by ``cells``, now shows ``key`` (a summary of
-        its cells' keys, so that ``same`` can skip building them)."""
-        self._blocks[block] = (key, ())
-
-    def cells(self, block: int, keys: list[int], table: dict[int, Cell], cell: CellOf) -> None:
-        """Show in ``block`` a row of cells, one per key (an int naming a cell's place
-        and content; ``table`` holds the entries of each, ``cell(key)`` works out a new
-        one). Only the cells whose key changed since the last call are rewritten."""
-        last = self._cells.get(block)
-        old_keys, old_cells = last if last is not None else ([], [])
-        if keys == old_keys:
-            return
-        clear, spots, vals = self._clear, self._spots, self._vals
-        cells: list[Cell] = []
-        n = len(old_keys)
-        get = table.get
-        for k, key in enumerate(keys):
-            entry = get(key)
-            if entry is None:
-                entry = table[key] = cell(key)
-            cells.append(entry)
-            if k < n:
-                if old_keys[k] == key:
-                    continue
-                clear += old_cells[k][0]
-            spots += entry[0]
-            vals += entry[1]
-        for old in old_cells[len(keys) :]:
-            clear += old[0]
-        self._cells[block] = (keys, cells)
-
-    def finish(self, hot: Hot, index: Index, values: Values) -> np.ndarray:
-        """Show the loose entries (those outside every block), apply what the blocks
-        changed, and return a copy of the observation."""
-        clear, spots, vals = self._clear, self._spots, self._vals
-        last_hot, last_index, last_values = self._loose
-        if hot != last_hot or index != last_index or values != last_values:
-            clear += last_hot
-            clear += last_index
-            spots += hot
-            vals += [1.0] * len(hot)
-            spots += index
-            vals += values
-            self._loose = (hot, index, values)
-        out = self.out
-        if clear:
-            out[np.array(clear, np.intp)] = 0.0
-            self._clear = []
-        if spots:
-            out[np.array(spots, np.intp)] = vals
-            self._spots = []
-            self._vals = []
-        return out.copy()
 
 
 def scatter(out: np.ndarray, hot: Hot, index: Index, values: Values) -> None:

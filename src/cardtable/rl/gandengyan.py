@@ -22,7 +22,7 @@ from typing import Any
 
 from cardtable.core import Game, Outcome, State
 from cardtable.core.cards import JOKERS, standard_deck
-from cardtable.rl.encoding import Canvas, Encoder, Hot, Index, Unindexable, Values, View, clip
+from cardtable.rl.encoding import Encoder, Hot, Index, Unindexable, Values, View, clip
 
 ORDER = "3456789TJQKA2"
 RANK = {r: i for i, r in enumerate(ORDER)}
@@ -212,13 +212,7 @@ class GanDengYanEncoder(Encoder):
             hot.append(self.o_hands + 1)
 
     def state_features(
-        self,
-        state: State[Any],
-        seat: int,
-        hot: Hot,
-        index: Index,
-        values: Values,
-        canvas: Canvas | None = None,
+        self, state: State[Any], seat: int, hot: Hot, index: Index, values: Values
     ) -> None:
         """The fast path: ``features`` of ``state.view(seat)``, read from the fields the
         view is built from: the seat's own rank counts and jokers (its hand), the public
