@@ -47,7 +47,8 @@ def positions(players: int, seed: int, every: int = 3, **options: Any) -> list[S
 def stacked(*seat_hands: str, talon: str = "", dealer: int = 0, **options: Any) -> State[Any]:
     """A new hand with ``seat_hands`` dealt (seat 0 first; the dealer's has 6 cards) and
     ``talon`` on top of the talon."""
-    game = games.load("gandengyan", players=len(seat_hands), **options)
+    # Any: Gan Deng Yan's ``new_state`` also takes the first dealer (the base one does not).
+    game: Any = games.load("gandengyan", players=len(seat_hands), **options)
     deck = [c for hand in seat_hands for c in hand.split()] + talon.split()
     return game.new_state(seed=1, deck=deck, dealer=dealer)
 
