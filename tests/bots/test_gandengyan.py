@@ -50,7 +50,8 @@ def stacked(*seat_hands: str, talon: str = "", dealer: int = 0, **options: Any) 
     # Any: Gan Deng Yan's ``new_state`` also takes the first dealer (the base one does not).
     game: Any = games.load("gandengyan", players=len(seat_hands), **options)
     deck = [c for hand in seat_hands for c in hand.split()] + talon.split()
-    return game.new_state(seed=1, deck=deck, dealer=dealer)
+    state: State[Any] = game.new_state(seed=1, deck=deck, dealer=dealer)
+    return state
 
 
 def play(state: State[Any], seat: int, bot: Any, seed: int = 1) -> dict[str, Any]:
