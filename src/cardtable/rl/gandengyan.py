@@ -142,6 +142,7 @@ class GanDengYanEncoder(Encoder):
         self._bars_played = self._bars(self.o_played, self.o_played_j)
         self._played: tuple[list[str], int, list[int]] = ([], 0, [0] * 14)
         self._memo: dict[tuple[Any, ...], Any] = {}
+        self._seat_cells: dict[tuple[int, ...], Any] = {}  # small: seats x counts x 3
 
     def _bars(self, base: int, jbase: int) -> list[list[tuple[int, ...]]]:
         c, j = self.naturals, self.jokers
@@ -235,14 +236,21 @@ class GanDengYanEncoder(Encoder):
         if block is None:
             block = memo[key] = self._bars_of(counts[:13], counts[13], self._bars_played)
         hot += block
-        hands = st.hands
-        key = (2, me, st.dealer, st.leader, *map(len, hands), *st.plays)
-        seats = memo.get(key)
-        if seats is None:
-            seats = memo[key] = self._seats_block(me, [len(h) for h in hands], st)
-        hot += seats[0]
-        index += seats[1]
-        values += seats[2]
+        # Per seat: its cards held and plays made (the count of plays matters only up to
+        # two), looked up by those; the whole block changes with every play, its seats
+        # one at a time.
+        cells = self._seat_cells
+        for s, (hand, plays) in enumerate(zip(st.hands, st.plays, strict=True)):
+            key = (me, s, len(hand), plays if plays < 2 else 2)
+            cell = cells.get(key)
+            if cell is None:
+                cell = cells[key] = self._seat_cell(*key)
+            hot += cell[0]
+            index += cell[1]
+            values += cell[2]
+        hot.append(self.o_dealer + (st.dealer - me) % p)
+        if st.leader is not None:
+            hot.append(self.o_leader + (st.leader - me) % p)
         if st.to_beat is not None:
             who, _play, kind = st.to_beat
             hot += (self.o_beat, self._kind[kind.type])
@@ -281,30 +289,24 @@ class GanDengYanEncoder(Encoder):
             out += bars[13][min(jokers, self.jokers)]
         return tuple(out)
 
-    def _seats_block(
-        self, me: int, held: list[int], st: Any
+    def _seat_cell(
+        self, me: int, s: int, n: int, plays: int
     ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
-        """Cards held and plays made per relative seat, the dealer and the leader."""
-        p = self.players
+        """Seat ``s`` as ``me`` sees it: ``n`` cards held (thermometer, and n / 20), and
+        whether it has played this hand at least once and twice."""
+        r = (s - me) % self.players
         hot: Hot = []
         index: Index = []
         values: Values = []
-        for s, n in enumerate(held):
-            if n:
-                r = (s - me) % p
-                at = self.o_counts + r * 6
-                hot += range(at, at + min(n, 6))
-                index.append(self.o_count_n + r)
-                values.append(min(n / 20, 1.0))
-        for s, n in enumerate(st.plays):
-            if n:
-                r = (s - me) % p
-                hot.append(self.o_plays + 2 * r)
-                if n > 1:
-                    hot.append(self.o_plays + 2 * r + 1)
-        hot.append(self.o_dealer + (st.dealer - me) % p)
-        if st.leader is not None:
-            hot.append(self.o_leader + (st.leader - me) % p)
+        if n:
+            at = self.o_counts + r * 6
+            hot += range(at, at + min(n, 6))
+            index.append(self.o_count_n + r)
+            values.append(min(n / 20, 1.0))
+        if plays:
+            hot.append(self.o_plays + 2 * r)
+            if plays > 1:
+                hot.append(self.o_plays + 2 * r + 1)
         return tuple(hot), tuple(index), tuple(values)
 
     def _played_counts(self, played: list[str]) -> list[int]:
