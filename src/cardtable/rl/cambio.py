@@ -151,20 +151,7 @@ class CambioEncoder(Encoder):
                 values.append(value)
         index.append(self.o_deck)
         values.append(view["deck"] / 54)
-        pile: list[str] = view["discard"]
-        if pile:
-            key, value = card[pile[-1]]
-            hot.append(self.o_top + key)
-            index += (self.o_top_value, self.o_pile)
-            values += (value, len(pile) / 54)
-            counts = [0] * len(KEYS)
-            for c in pile:
-                counts[card[c][0]] += 1
-            base = self.o_pile_keys
-            for k, n in enumerate(counts):
-                if n:
-                    index.append(base + k)
-                    values.append(min(n / 4, 1.0))
+        self._pile(view["discard"], hot, index, values)
         if view["snappable"]:
             hot.append(self.o_snappable)
         caller = view["caller"]
@@ -232,20 +219,7 @@ class CambioEncoder(Encoder):
                 values.append(value)
         index.append(self.o_deck)
         values.append(len(st.deck) / 54)
-        pile = st.discard
-        if pile:
-            key, value = card[pile[-1]]
-            hot.append(self.o_top + key)
-            index += (self.o_top_value, self.o_pile)
-            values += (value, len(pile) / 54)
-            counts = [0] * len(KEYS)
-            for c, n in Counter(pile).items():  # counted in C
-                counts[card[c][0]] += n
-            base = self.o_pile_keys
-            for k, n in enumerate(counts):
-                if n:
-                    index.append(base + k)
-                    values.append(min(n / 4, 1.0))
+        self._pile(st.discard, hot, index, values)
         if over or phase == "setup":
             snappable = False
         elif rules.snap_anytime:
@@ -278,6 +252,25 @@ class CambioEncoder(Encoder):
             hot += block[0]
             index += block[1]
             values += block[2]
+
+    def _pile(self, pile: Sequence[str], hot: Hot, index: Index, values: Values) -> None:
+        """The discard pile: its top card, its size and how many of each key it holds (the
+        same for the view's pile and the state's, which is what the view shows)."""
+        if not pile:
+            return
+        card = self.card
+        key, value = card[pile[-1]]
+        hot.append(self.o_top + key)
+        index += (self.o_top_value, self.o_pile)
+        values += (value, len(pile) / 54)
+        counts = [0] * len(KEYS)
+        for c, n in Counter(pile).items():  # counted in C
+            counts[card[c][0]] += n
+        base = self.o_pile_keys
+        for k, n in enumerate(counts):
+            if n:
+                index.append(base + k)
+                values.append(min(n / 4, 1.0))
 
     def _hand(
         self, me: int, s: int, over: bool, hand: list[str | None], known: list[int]

@@ -29,6 +29,24 @@ DIRECTIONS = ("ascending", "descending")
 P_RANK, P_SUIT, P_KINGS, P_QUEEN, P_JOKER, P_FACES, PF = 1, 11, 15, 16, 17, 18, 19
 
 
+def faces(ranks: list[str], pos: int, hot: Hot, index: Index, values: Values) -> None:
+    """The face cards on one number card, by rank: kings counted, a queen or a joker (any
+    rank but K, Q and J) marked, and how many there are (the view's and the state's alike)."""
+    kings = 0
+    for rank in ranks:
+        if rank == "K":
+            kings += 1
+        elif rank == "Q":
+            hot.append(pos + P_QUEEN)
+        elif rank != "J":
+            hot.append(pos + P_JOKER)
+    if kings:
+        index.append(pos + P_KINGS)
+        values.append(min(kings / 3, 1.0))
+    index.append(pos + P_FACES)
+    values.append(min(len(ranks) / 3, 1.0))
+
+
 class CaravanEncoder(Encoder):
     low = 0.0
 
@@ -133,20 +151,7 @@ class CaravanEncoder(Encoder):
                     hot += (pos, pos + P_RANK + rank_of[card], pos + P_SUIT + suit_of[card])
                     attached = stack["attached"]
                     if attached:
-                        kings = 0
-                        for a in attached:
-                            rank = a["card"][0]
-                            if rank == "K":
-                                kings += 1
-                            elif rank == "Q":
-                                hot.append(pos + P_QUEEN)
-                            elif rank != "J":
-                                hot.append(pos + P_JOKER)
-                        if kings:
-                            index.append(pos + P_KINGS)
-                            values.append(min(kings / 3, 1.0))
-                        index.append(pos + P_FACES)
-                        values.append(min(len(attached) / 3, 1.0))
+                        faces([a["card"][0] for a in attached], pos, hot, index, values)
                     pos += PF
 
     def state_features(
@@ -235,20 +240,7 @@ class CaravanEncoder(Encoder):
             card = stack[0]
             hot += (pos, pos + P_RANK + rank_of[card], pos + P_SUIT + suit_of[card])
             if len(stack) > 1:
-                kings = 0
-                for a in stack[1:]:
-                    rank = a[0]
-                    if rank == "K":
-                        kings += 1
-                    elif rank == "Q":
-                        hot.append(pos + P_QUEEN)
-                    elif rank != "J":
-                        hot.append(pos + P_JOKER)
-                if kings:
-                    index.append(pos + P_KINGS)
-                    values.append(min(kings / 3, 1.0))
-                index.append(pos + P_FACES)
-                values.append(min((len(stack) - 1) / 3, 1.0))
+                faces([a[0] for a in stack[1:]], pos, hot, index, values)
             pos += PF
         return tuple(hot), tuple(index), tuple(values)
 
