@@ -4,10 +4,32 @@ sending actions itself."""
 
 from __future__ import annotations
 
+import json
 import random
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+
+def get_json(server: Any, path: str) -> Any:
+    """``GET`` a JSON answer of ``server``'s API (what a test checks behind the page)."""
+    with urllib.request.urlopen(f"{server.url}{path}") as answer:
+        return json.load(answer)
+
+
+def post(server: Any, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """``POST`` JSON to ``server``'s API as a script would (no cookie, no CSRF header)."""
+    request = urllib.request.Request(
+        f"{server.url}{path}",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request) as answer:
+        result: dict[str, Any] = json.load(answer)
+        return result
+
 
 SETTLED_JS = """() => {
   const t = document.querySelector('.table-page');

@@ -13,11 +13,11 @@ from __future__ import annotations
 import json
 import random
 import secrets
-import urllib.request
+import time
 from typing import Any
 
 from .conftest import DESKTOP
-from .driver import open_details, open_home
+from .driver import get_json, offered, open_details, open_home
 from .test_games import caravan_chooser
 
 STATUS_JS = """() => {
@@ -28,28 +28,12 @@ STATUS_JS = """() => {
   return t.classList.contains('my-turn') ? 'mine' : 'wait';
 }"""
 
-OFFERED_JS = """() => {
-  const out = [];
-  for (const el of document.querySelectorAll('.board .target')) {
-    out.push(['card:' + (el.dataset.k || el.dataset.fk || ''), '.board [data-fk="' + el.dataset.fk + '"]']);
-  }
-  for (const el of document.querySelectorAll('.actions button[data-action]')) {
-    out.push(['action:' + el.dataset.action, '.actions [data-fk="' + el.dataset.fk + '"]']);
-  }
-  return out;
-}"""
-
 # What a spectator's page shows, face up, beside what its spectator view holds.
 SPECTATOR_JS = """() => {
   const msg = window.cardtable.table.msg;
   const shown = [...document.querySelectorAll('.board .card.up[data-code]')].map((e) => e.dataset.code);
   return {seat: msg.seat, view: msg.view, legal: msg.legal, shown};
 }"""
-
-
-def get_json(server: Any, path: str) -> Any:
-    with urllib.request.urlopen(f"{server.url}{path}") as answer:
-        return json.load(answer)
 
 
 def register(page: Any, url: str, username: str, first_too_short: bool = False) -> dict[str, Any]:
@@ -103,7 +87,7 @@ def play_two(pages: list[Any], rng: random.Random, max_clicks: int = 3000) -> in
         for page, status in zip(pages, statuses, strict=True):
             if status != "mine":
                 continue
-            options = [(k, page.locator(sel)) for k, sel in page.evaluate(OFFERED_JS)]
+            options = offered(page)
             if not options:
                 continue
             kind, el = caravan_chooser(options, clicks, rng)
@@ -202,8 +186,6 @@ def test_two_browsers_play_a_rated_caravan_game_by_invite_and_a_third_watches(
 
 def _leaderboard_with(server: Any, ids: list[str]) -> list[dict[str, Any]]:
     """The leaderboard once the finished game is rated (written just after its end)."""
-    import time
-
     deadline = time.monotonic() + 20
     while True:
         players = get_json(server, "/api/leaderboard/caravan")["players"]

@@ -10,18 +10,7 @@ import urllib.request
 import pytest
 
 from .conftest import DESKTOP, LiveServer
-from .driver import open_details, open_home
-
-
-def post(server, path: str, body: dict) -> dict:
-    request = urllib.request.Request(
-        f"{server.url}{path}",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request) as answer:
-        return json.load(answer)
+from .driver import open_details, open_home, post
 
 
 def test_lobby_lists_and_joins_a_public_table_and_the_leaderboard_shows(

@@ -11,18 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import DESKTOP, PHONE
-
-
-def post(server: Any, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        f"{server.url}{path}",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request) as answer:
-        result: dict[str, Any] = json.load(answer)
-        return result
+from .driver import post
 
 
 def sit(page: Any, server: Any, ticket: dict[str, Any], game: str) -> None:
