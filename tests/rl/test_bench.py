@@ -21,6 +21,12 @@ def test_bench_rl_times_both_loops() -> None:
     engine, aec = row["engine_decisions_per_cpu_second"], row["aec_steps_per_cpu_second"]
     assert row["overhead"] == pytest.approx(engine / aec, rel=0.01)
     assert row["overhead"] > 1
+    # the floor: the same loop asking PettingZoo for no observation, also against the engine
+    assert result.bare_steps > 0
+    assert row["overhead_without_observation"] == pytest.approx(
+        result.engine.decisions_per_cpu_second * result.bare_cpu_seconds / result.bare_steps,
+        rel=0.01,
+    )
 
 
 def test_cli_bench_rl_json() -> None:

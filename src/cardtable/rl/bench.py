@@ -7,7 +7,11 @@ Both loops play uniformly random games to the end on one core. The engine's deci
 made every step though this agent does not read them), a uniform choice among the legal
 indices (``info["legal"]``, the mask's ones, which a trainer would otherwise find with a
 scan of the whole mask), ``env.step``. The figure of merit is their ratio,
-the cost of the environment on top of the game."""
+the cost of the environment on top of the game.
+
+A third loop takes PettingZoo's ``env.last(observe=False)`` (no observation, no mask):
+what the environment costs besides encoding, the floor no observation encoder can go
+below."""
 
 from __future__ import annotations
 
@@ -35,6 +39,9 @@ class RlBenchResult:
     cpu_seconds: float
     #: the 1-minute load average before and after (a shared machine's figures move with it)
     load: tuple[float, float] = (0.0, 0.0)
+    #: the same loop without observations (``env.last(observe=False)``)
+    bare_steps: int = 0
+    bare_cpu_seconds: float = 0.0
 
     @property
     def steps_per_second(self) -> float:
@@ -50,6 +57,14 @@ class RlBenchResult:
         machine the wall clock also measures the neighbours)."""
         return self.engine.decisions_per_cpu_second / self.steps_per_cpu_second
 
+    @property
+    def overhead_without_observation(self) -> float:
+        """The overhead of the loop that asks for no observation (0 if not timed)."""
+        if not self.bare_steps:
+            return 0.0
+        bare_rate = self.bare_steps / max(self.bare_cpu_seconds, 1e-9)
+        return self.engine.decisions_per_cpu_second / bare_rate
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
@@ -58,6 +73,7 @@ class RlBenchResult:
             "aec_steps_per_second": round(self.steps_per_second, 1),
             "aec_steps_per_cpu_second": round(self.steps_per_cpu_second, 1),
             "overhead": round(self.overhead, 2),
+            "overhead_without_observation": round(self.overhead_without_observation, 2),
             "aec_steps": self.steps,
             "aec_games": self.games,
             "load_average": [round(x, 2) for x in self.load],
@@ -65,11 +81,12 @@ class RlBenchResult:
 
 
 def bench_aec(
-    name: str, seconds: float = 3.0, seed: int = 1, **options: Any
+    name: str, seconds: float = 3.0, seed: int = 1, observe: bool = True, **options: Any
 ) -> tuple[int, int, float, float]:
     """Random games through the AEC environment for about ``seconds``: (steps, games,
     seconds, CPU seconds). A step is one agent's move (the dead steps that PettingZoo asks
-    of each agent after the end are not counted)."""
+    of each agent after the end are not counted). ``observe=False`` asks ``env.last``
+    for no observation (nor mask)."""
     env = aec_env(name, **options)
     rng = random.Random(seed)
     steps = played = 0
@@ -78,7 +95,7 @@ def bench_aec(
     while True:
         env.reset(seed=rng.getrandbits(32))
         for _agent in env.agent_iter():
-            _obs, _reward, terminated, truncated, info = env.last()
+            _obs, _reward, terminated, truncated, info = env.last(observe)
             if terminated or truncated:
                 env.step(None)
                 continue
@@ -94,13 +111,14 @@ def bench_aec(
 def bench_rl(
     name: str, seconds: float = 3.0, seed: int = 1, rounds: int = 3, **options: Any
 ) -> RlBenchResult:
-    """The engine bench and the AEC bench of one game, alternated over ``rounds`` rounds
-    (``seconds`` each in all) so that both see the same machine."""
+    """The engine bench, the AEC bench and the AEC bench without observations of one game,
+    alternated over ``rounds`` rounds (``seconds`` each in all) so that all three see the
+    same machine."""
     part = seconds / rounds
     load_before = load_average()
     engine = BenchResult(name, 0, 0, 0.0, 0.0)
-    steps = played = 0
-    wall = cpu = 0.0
+    steps = played = bare_steps = 0
+    wall = cpu = bare_cpu = 0.0
     for k in range(rounds):
         e = bench_engine(name, part, seed + k, **options)
         engine.decisions += e.decisions
@@ -109,7 +127,10 @@ def bench_rl(
         engine.cpu_seconds += e.cpu_seconds
         s, g, w, c = bench_aec(name, part, seed + k, **options)
         steps, played, wall, cpu = steps + s, played + g, wall + w, cpu + c
-    return RlBenchResult(name, engine, steps, played, wall, cpu, (load_before, load_average()))
+        s, _, _, c = bench_aec(name, part, seed + k, observe=False, **options)
+        bare_steps, bare_cpu = bare_steps + s, bare_cpu + c
+    load = (load_before, load_average())
+    return RlBenchResult(name, engine, steps, played, wall, cpu, load, bare_steps, bare_cpu)
 
 
 def load_average() -> float:
@@ -131,9 +152,10 @@ def print_bench(names: list[str], seconds: float, as_json: bool) -> None:
     table = Table(
         title="PettingZoo AEC environment against the raw engine (random play)",
         caption=f"load average {low:.1f} to {high:.1f}; overhead = engine rate / AEC rate, "
-        "in CPU time",
+        "in CPU time; no obs. = the same loop asking for no observation",
     )
-    for column in ("game", "engine decisions/CPU-s", "AEC steps/CPU-s", "overhead", "wall"):
+    columns = ("game", "engine decisions/CPU-s", "AEC steps/CPU-s", "overhead", "no obs.", "wall")
+    for column in columns:
         table.add_column(column, justify="right")
     for r in results:
         table.add_row(
@@ -141,6 +163,7 @@ def print_bench(names: list[str], seconds: float, as_json: bool) -> None:
             f"{r.engine.decisions_per_cpu_second:,.0f}",
             f"{r.steps_per_cpu_second:,.0f}",
             f"{r.overhead:.2f}x",
+            f"{r.overhead_without_observation:.2f}x",
             f"{r.engine.decisions_per_second:,.0f} / {r.steps_per_second:,.0f}",
         )
     Console().print(table)
