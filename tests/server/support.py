@@ -84,9 +84,15 @@ class Server:
     """``cardtable serve`` in a subprocess."""
 
     def __init__(
-        self, db: Path | str, log: Path, bot_delay: float = 0.0, env: dict[str, str] | None = None
+        self,
+        db: Path | str,
+        log: Path,
+        bot_delay: float = 0.0,
+        env: dict[str, str] | None = None,
+        options: list[str] | None = None,
     ) -> None:
         self.env = env or {}
+        self.options = options or []  # more `cardtable serve` options
         self.db = f"sqlite:///{db}" if isinstance(db, Path) else db
         self.log_path = log
         self.bot_delay = bot_delay
@@ -104,7 +110,7 @@ class Server:
     def start(self) -> Server:
         self.port = free_port()
         command = [sys.executable, "-m", "cardtable", "serve", "--port", str(self.port)]
-        command += ["--db", self.db, "--bot-delay", str(self.bot_delay)]
+        command += ["--db", self.db, "--bot-delay", str(self.bot_delay), *self.options]
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
                 command,

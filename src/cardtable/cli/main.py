@@ -180,11 +180,19 @@ def serve(
     port: Annotated[int, typer.Option(help="Port to listen on")] = 8000,
     db: Annotated[str | None, typer.Option(help="sqlite:///FILE or postgresql://…")] = None,
     bot_delay: Annotated[float, typer.Option(min=0, help="Seconds a bot waits")] = 0.8,
+    idle_unload: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            help="Seconds before an abandoned unfinished table (nobody connected, waiting "
+            "on a person, no clock) leaves memory; opening it rebuilds it. 0: never",
+        ),
+    ] = 600.0,
 ) -> None:
     """Run the web house: the browser table, the HTTP API and live games."""
     from cardtable.server.run import serve as run_server  # the web stack loads only here
 
-    run_server(host=host, port=port, db=db, bot_delay=bot_delay)
+    run_server(host=host, port=port, db=db, bot_delay=bot_delay, idle_unload=idle_unload)
 
 
 def main() -> None:

@@ -4,6 +4,7 @@ when the app starts (its lifespan), so nothing has to be prepared beforehand."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -36,12 +37,17 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         house = open_house(settings, fanout or InProcessFanout())
         app.state.house = house
+        sweeping = None
         try:
             if settings.recover:
                 resumed = await house.recover()
                 log.info("resumed %d unfinished table(s)", resumed)
+            if settings.idle_unload > 0:
+                sweeping = asyncio.create_task(house.sweep_every(settings.idle_unload))
             yield
         finally:
+            if sweeping is not None:
+                sweeping.cancel()
             await house.close()
             house.workers.close()
             house.store.close()

@@ -3,7 +3,9 @@ seated, rebuilt after a restart and let go.
 
 A table is live (in memory, with its writer task) while it is being played or watched.
 Unfinished tables are rebuilt on start by replaying their logs; a finished table is loaded
-again on demand when someone opens it and dropped when the last connection leaves."""
+again on demand when someone opens it and dropped when the last connection leaves. An
+unfinished table that everyone has left, waiting on a person (no clock, no bot to move),
+is let go after a while (``sweep``) and rebuilt the same way when it is opened again."""
 
 from __future__ import annotations
 
@@ -61,6 +63,7 @@ class House:
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
         self._rematches: dict[str, asyncio.Task[str]] = {}
+        self._stopping: set[asyncio.Task[None]] = set()
 
     # -- creating --------------------------------------------------------------------
     async def create(
@@ -131,6 +134,26 @@ class House:
         if table.over and not self.fanout.watchers(table.id) and self.live.get(table.id) is table:
             del self.live[table.id]
             asyncio.get_running_loop().create_task(table.stop())
+
+    def sweep(self, after: float) -> int:
+        """Let go of every table idle for ``after`` seconds (``LiveTable.idle``); returns
+        how many. Abandoned games would otherwise stay in memory as long as the process."""
+        now = self.clock.now()
+        idle = [t for t in self.live.values() if t.idle(now, after)]
+        for table in idle:
+            del self.live[table.id]
+            stopping = asyncio.create_task(table.stop())
+            self._stopping.add(stopping)  # kept until done (the loop holds tasks weakly)
+            stopping.add_done_callback(self._stopping.discard)
+        if idle:
+            log.info("let go of %d idle table(s)", len(idle))
+        return len(idle)
+
+    async def sweep_every(self, after: float) -> None:
+        """Sweep for as long as the house runs (a tenth of ``after`` apart, at most 60 s)."""
+        while True:
+            await asyncio.sleep(min(after / 10, 60.0))
+            self.sweep(after)
 
     # -- seats -----------------------------------------------------------------------
     async def claim(

@@ -65,6 +65,7 @@ CANCELLED = "cancelled"  # a clocked game whose first moves never came (CV-22)
 # The bot that takes over the seat of a person who left or timed out (3 seats or more).
 STAND_IN = "medium"
 RESIGN = {"type": "resign"}
+CLOSED_MESSAGE = "The table was closing; nothing changed: open it again and retry"
 
 
 @dataclass
@@ -124,6 +125,10 @@ class LiveTable:
         self._bot_tasks: set[asyncio.Task[None]] = set()
         self._thinking: dict[int, int] = {}  # bot seat -> the version it is thinking about
         self.chat = TableChat(self.id, store, fanout, self._audiences)
+        # When something last happened here (a connection came or went, a move): the house
+        # lets an abandoned table go some time after it (``idle``).
+        self.touched = self._clock.now()
+        self.closed = False
 
     # -- life ------------------------------------------------------------------------
     def start(self) -> None:
@@ -135,11 +140,14 @@ class LiveTable:
         self._wake_bots()
 
     async def stop(self) -> None:
+        self.closed = True
         await asyncio.gather(*self._finishing, return_exceptions=True)
         tasks = [t for t in [self._task, *self._bot_tasks] if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        while not self._queue.empty():  # came in as the table closed: refused, not lost
+            _settle(self._queue.get_nowait().reply, ProtocolError(SERVER_ERROR, CLOSED_MESSAGE))
 
     @property
     def over(self) -> bool:
@@ -183,7 +191,8 @@ class LiveTable:
         messages.append(dumps(self.state_message(audience)))
         messages.extend(self.chat.recent())
         deliver(messages)
-        unsubscribe = self._fanout.subscribe(self.id, audience, deliver)
+        self.touched = self._clock.now()
+        unsubscribe = self._touching(self._fanout.subscribe(self.id, audience, deliver))
         if audience is None:
             return unsubscribe
         seat = audience
@@ -202,6 +211,28 @@ class LiveTable:
                 self._publish([])  # everyone sees the seat's away clock
 
         return leave
+
+    def _touching(self, unsubscribe: Callable[[], None]) -> Callable[[], None]:
+        def leave() -> None:
+            unsubscribe()
+            self.touched = self._clock.now()
+
+        return leave
+
+    def idle(self, now: float, after: float) -> bool:
+        """Whether this table may leave memory: nobody has been connected for ``after``
+        seconds, and it waits on a person who went away, with nothing to keep time for
+        (no clock), no bot to move and no move queued. Its log has every move: opening
+        it again rebuilds it."""
+        return (
+            not self.over
+            and self.timer is None
+            and now - self.touched >= after
+            and self._fanout.watchers(self.id) == 0
+            and self._queue.empty()
+            and not self._bot_tasks
+            and not any(seat in self._bots for seat in self.state.to_act)
+        )
 
     def events_since(self, since: int | None) -> list[tuple[int, Event]]:
         if since is None or not 0 <= since <= self.version or len(self.history) != self.version:
@@ -278,6 +309,8 @@ class LiveTable:
         ``ProtocolError``. ``system``: the server acts for the seat (clock, leave)."""
         if not bot and system is None and self.record.seats[seat].kind == BOT:
             raise ProtocolError(NOT_YOUR_SEAT, "You left this seat: a bot plays it now")
+        if self.closed:
+            raise ProtocolError(SERVER_ERROR, CLOSED_MESSAGE)
         reply: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait(Act(seat, version, action, reply, bot, system))
         await reply
@@ -345,6 +378,7 @@ class LiveTable:
             ) from None
         self.state = following
         self.history.append(events)
+        self.touched = now
         self.version += 1
         self.record.version = self.version
         self.record.updated_at = utcnow()

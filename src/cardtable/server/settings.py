@@ -27,6 +27,10 @@ class Settings:
     outbox_limit: int = 512
     # Rebuild unfinished tables from the store on start.
     recover: bool = True
+    # Seconds after which an unfinished table that everyone has left, waiting on a person
+    # (no clock, no bot to move), leaves memory; opening it again rebuilds it from its log.
+    # 0: never.
+    idle_unload: float = 600.0
     web_dir: Path = field(default=WEB_DIR)
     # Tests only: time moves when POST /api/test/clock says so (CARDTABLE_TEST_CLOCK=1).
     test_clock: bool = field(default_factory=lambda: os.environ.get("CARDTABLE_TEST_CLOCK") == "1")
