@@ -60,3 +60,17 @@ def test_fast_legal_play_is_never_rate_limited(server: Server) -> None:
             assert not [m for m in table.received if m.get("code") == "rate_limited"]
 
     run(play())
+
+
+def test_leave_over_http_is_rate_limited_per_address(fresh_server: Server) -> None:
+    server = fresh_server.start()  # its own limits: the shared server's tests leave too
+    ticket = server.create("cambio", ["human", "human"])
+    answers = [
+        server.post(f"/api/tables/{ticket['id']}/leave", {"token": f"guess{i}"}).status_code
+        for i in range(12)
+    ]
+    # Guessed tokens are refused; past the burst the address waits, whatever it sends.
+    assert set(answers[:10]) == {403} and answers[10:] == [429, 429]
+    limited = server.post(f"/api/tables/{ticket['id']}/leave", {"token": ticket["token"]})
+    assert limited.status_code == 429 and limited.json()["code"] == "rate_limited"
+    assert server.get(f"/api/tables/{ticket['id']}").json()["status"] == "playing"

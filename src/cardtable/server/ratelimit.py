@@ -32,6 +32,7 @@ RATES = {
     "signin": Rate(5, 1 / 12),  # 5 tries, then one every 12 s
     "register": Rate(3, 1 / 60),
     "create": Rate(30, 1.0),
+    "leave": Rate(10, 0.5),  # per address: a person leaves a game now and then
 }
 
 

@@ -22,9 +22,10 @@ from cardtable.server.errors import (
     GAME_OVER,
     NO_SUCH_TABLE,
     ApiError,
+    ProtocolError,
 )
 from cardtable.server.house import House, Ticket
-from cardtable.server.identity import acting_user
+from cardtable.server.identity import acting_user, client_key
 from cardtable.server.messages import public_seats
 from cardtable.server.seating import Plan, plan_table
 from cardtable.server.tokens import hash_token, new_token
@@ -211,6 +212,7 @@ class LeaveRequest(BaseModel):
 async def leave(request: Request, table_id: str, body: LeaveRequest) -> dict[str, Any]:
     """Leave a game being played: with two seats you lose; with more a bot (medium) plays
     your seat on and you finish last."""
+    request.app.state.limiter.check("leave", client_key(request))  # tokens are not guessed
     table = await house_of(request).get(table_id)
     if table is None:
         raise ApiError(404, NO_SUCH_TABLE, f"There is no table {table_id!r}")
@@ -219,7 +221,10 @@ async def leave(request: Request, table_id: str, body: LeaveRequest) -> dict[str
         raise ApiError(403, BAD_TOKEN, "That token holds no seat at this table")
     if table.over:
         raise ApiError(409, GAME_OVER, "The game is over")
-    await table.leave(seat)
+    try:
+        await table.leave(seat)
+    except ProtocolError as error:  # the table ended or closed meanwhile: nothing changed
+        raise ApiError(409, error.code, error.message) from None
     return {"table": table_id, "seat": seat, "left": True}
 
 
