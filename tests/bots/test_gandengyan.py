@@ -265,14 +265,16 @@ def test_medium_beats_random_in_a_small_sim() -> None:
     assert four["bots"][0]["fair_share_ratio"] >= 1.5
 
 
-def test_a_cut_rollout_favours_the_hand_nearer_to_going_out_and_the_next_leader() -> None:
-    # Seat 1 (5 cards, one straight) is a play from going out; the dealer, seat 0, holds
-    # six cards that need several plays.
+def test_a_cut_rollout_is_valued_as_play_goes_on_from_it() -> None:
+    # The dealer, seat 0, leads with six singles; seat 1's straight goes out only from
+    # the lead, and each trick before that adds a drawn card to it. Played on by medium
+    # against medium (400 talons), seat 0 goes out first 263 times: the evaluation
+    # favours it too, and is not sure of it.
     state = stacked("3s 5h 8d Tc Qh 2s", "4c 5d 6h 7s 8c")
     near = search.evaluate(state)
-    assert near[1] > near[0] and sum(near) == pytest.approx(1.0)
-    # The same hands: leading next is worth something.
+    assert 0.5 < near[0] < 0.8 and sum(near) == pytest.approx(1.0)
+    # Both hands one straight: the one who leads goes out (400 of 400 play-outs).
     even = stacked("3s 4h 5d 6c 7s 8h", "9c Td Jh Qs Kc")
     leader = even.to_act[0]
     values = search.evaluate(even)
-    assert values[leader] > values[1 - leader]
+    assert values[leader] > 0.6
