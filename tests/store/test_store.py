@@ -3,7 +3,10 @@ the action log, the one-writer guard, recovery queries and the migrations."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
+import time
 from datetime import UTC
 
 import pytest
@@ -189,3 +192,29 @@ def test_a_long_rating_history_gives_the_latest_changes_oldest_first(store: SqlS
         assert store.save_ratings("caravan", f"table{game_number}", [change])
     chart = store.rating_history("u1", limit=3)
     assert [point.mu for point in chart] == [28.0, 29.0, 30.0]
+
+
+def test_servers_starting_together_migrate_the_schema_once(store_url: str) -> None:
+    # Several `cardtable serve` processes on one database (behind a load balancer, or a
+    # supervisor restarting them all) start at once: each brings the schema up to date as
+    # it starts, and none may fail on another's migration.
+    at = time.time() + 4  # every process imports first, then all migrate at this moment
+    script = (
+        "import sys, time; from cardtable.store import open_store; "
+        "time.sleep(max(0, float(sys.argv[2]) - time.time())); open_store(sys.argv[1]).close()"
+    )
+    starts = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, store_url, str(at)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        for _ in range(4)
+    ]
+    for process in starts:
+        output, _ = process.communicate(timeout=120)
+        assert process.returncode == 0, output.decode()
+    store = open_store(store_url, migrate=False)
+    with store.engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    store.close()

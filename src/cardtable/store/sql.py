@@ -27,6 +27,9 @@ from cardtable.store.records import (
 from cardtable.store.schema import ActionRow, SeatRow, TableRow, utcnow
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+# PostgreSQL advisory lock key held while migrating ("cardtab" in ASCII): one database,
+# one migration at a time, whichever process starts it.
+MIGRATION_LOCK = 0x63617264746162
 TABLES = cast(Table, TableRow.__table__)
 SEATS = cast(Table, SeatRow.__table__)
 ACTIONS = cast(Table, ActionRow.__table__)
@@ -51,6 +54,7 @@ class SqlStore(OnlineSql):
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
+            lock_for_migration(connection)
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -246,3 +250,15 @@ def _table_record(row: TableRow, seats: list[SeatRecord]) -> TableRecord:
         rematch_id=row.rematch_id,
         clock_state=None if row.clock_state is None else dict(row.clock_state),
     )
+
+
+def lock_for_migration(connection: Connection) -> None:
+    """Hold the database's write lock until the migration commits, so that processes
+    starting together migrate one after the other: the next one finds the schema up to
+    date. SQLite: an immediate transaction (its DDL is transactional; the others wait on
+    ``busy_timeout``); PostgreSQL: an advisory lock freed with the transaction."""
+    dialect = connection.dialect.name
+    if dialect == "sqlite":
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+    elif dialect == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
