@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -13,17 +12,15 @@ import pytest
 
 from cardtable import games
 from cardtable.games import labs
-from cardtable.server import Settings, create_app
 from cardtable.server.learn_content import SCENARIOS
 
+from .support import TIMEOUT, Server
 
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    from fastapi.testclient import TestClient
 
-    folder: Path = tmp_path_factory.mktemp("learn")
-    app = create_app(Settings(db=f"sqlite:///{folder / 'db.sqlite'}", bot_delay=0, bot_processes=0))
-    with TestClient(app) as c:
+@pytest.fixture
+def client(server: Server) -> Iterator[httpx.Client]:
+    """HTTP to the real server of the session (``cardtable serve`` in a subprocess)."""
+    with httpx.Client(base_url=server.http, timeout=TIMEOUT) as c:
         yield c
 
 
