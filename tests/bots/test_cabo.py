@@ -15,6 +15,7 @@ import pytest
 from cardtable import bots, games
 from cardtable.bots.cabo import search
 from cardtable.bots.cabo.knowledge import Rules, Table, from_view
+from cardtable.bots.cabo.players import HeuristicBot
 from cardtable.bots.cabo.policy import MEDIUM, Mind, decide
 from cardtable.cli.arena import simulate
 from cardtable.core import State
@@ -273,9 +274,10 @@ def test_the_search_budget_and_shortlist_follow_the_table_size() -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_shortlist_starts_with_the_heuristics_choice(players: int) -> None:
     """hard's paired search keeps the first searched action unless another is surely
-    better: that default must be what the medium player would do."""
+    better: that default must be what the medium player would do (at two seats, the
+    medium player that waits for a surer call)."""
     game = games.load("cabo", players=players)
-    medium = bots.make("medium", game)
+    medium = HeuristicBot("default", game, search.own_style(players))
     for position in positions(players, seed=17, every=2)[:60]:
         seat = position.to_act[0]
         legal = position.legal_actions(seat)
@@ -285,6 +287,17 @@ def test_the_shortlist_starts_with_the_heuristics_choice(players: int) -> None:
         roots = search.root_actions(game, view, legal)
         assert roots[0] == medium.act(view, legal, random.Random(1))
         assert len(set(map(repr, roots))) == len(roots) and all(a in legal for a in roots)
+
+
+def test_at_two_seats_hard_waits_for_a_surer_call_than_medium() -> None:
+    """Two seats: hard's own calls wait (a medium player that waits so wins 63% of
+    duplicate games against medium); a known low row is still called at once."""
+    even = table_of([[3, 4, None, None], [None] * 4])
+    assert decide(even) == ("call",)
+    assert decide(even, search.own_style(2)) == ("draw",)
+    low = table_of([[1, 2, None, None], [None] * 4])
+    assert decide(low, search.own_style(2)) == ("call",)
+    assert search.own_style(4) == MEDIUM  # at four seats waiting longer lost
 
 
 def test_hard_finds_the_obvious_replacement() -> None:

@@ -333,8 +333,6 @@ def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> li
     choice = mind.decide()
     phase = table.phase
     if phase == "start":
-        if choice == CALL and not SEARCH_CALLS:
-            return [options[CALL]]
         return [options[key] for key in start_shortlist(mind, choice) if key in options]
     ranked: list[tuple[float, Key]] = []
     # Placements are searched at every table size: on common random numbers (``paired``)
@@ -360,7 +358,6 @@ def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> li
 
 
 SHORTLIST = 3.0
-SEARCH_CALLS = True
 SHORTLIST_SIZE = 5
 CALL_CHANCE = 0.2  # a call is worth a search when its chance of the lowest sum is above
 
