@@ -85,6 +85,24 @@ def test_bench_json() -> None:
     assert row["decisions_per_second"] > 0
 
 
+def test_bench_bots_reports_each_games_search_speed() -> None:
+    result = runner.invoke(app, ["bench", "--bots", "--seconds", "0.1", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert [row["game"] for row in rows] == games.names()
+    for row in rows:
+        # hard searched at least once, and the rate is its simulations over its time
+        assert row["searches"] >= 1 and row["simulations"] >= row["searches"]
+        rate = row["simulations"] / row["seconds"]
+        assert row["simulations_per_second"] == pytest.approx(rate, rel=0.01)
+
+
+def test_bench_bots_table_names_the_figure() -> None:
+    result = runner.invoke(app, ["bench", "caravan", "--bots", "--seconds", "0.1"])
+    assert result.exit_code == 0, result.output
+    assert "simulations/s" in result.output and "caravan" in result.output
+
+
 def test_play_draws_the_table_and_explains_a_bad_choice() -> None:
     result = runner.invoke(app, ["play", "cambio", "--seed", "4"], input="99\nq\n")
     assert result.exit_code == 0, result.output

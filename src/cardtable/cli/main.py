@@ -15,6 +15,7 @@ from rich.table import Table
 from cardtable import InvalidOptions, bots, games
 from cardtable.cli.arena import simulate
 from cardtable.cli.bench import bench_engine
+from cardtable.cli.botbench import bench_bots
 from cardtable.cli.play import TerminalGame
 from cardtable.core.options import parse_assignments
 from cardtable.core.rng import new_seed
@@ -145,11 +146,18 @@ def bench(
     rl: Annotated[
         bool, typer.Option("--rl", help="Time the PettingZoo environment against the engine")
     ] = False,
+    search: Annotated[
+        bool, typer.Option("--bots", help="Time hard's search: ISMCTS simulations per second")
+    ] = False,
 ) -> None:
-    """Engine speed: random-playout decisions per second on one core."""
+    """Engine speed: random-playout decisions per second on one core (--bots: the search
+    bots' simulations per second; --rl: the research environment against the engine)."""
     if game is not None:
         load_game(game, None)
     names = [game] if game else games.names()
+    if search:
+        print_bot_bench(names, seconds, as_json)
+        return
     if rl:
         from cardtable.rl.bench import print_bench  # needs the rl extra
 
@@ -193,6 +201,26 @@ def serve(
     from cardtable.server.run import serve as run_server  # the web stack loads only here
 
     run_server(host=host, port=port, db=db, bot_delay=bot_delay, idle_unload=idle_unload)
+
+
+def print_bot_bench(names: list[str], seconds: float, as_json: bool) -> None:
+    """``cardtable bench --bots``: hard's simulations per second, per game."""
+    results = [bench_bots(name, seconds) for name in names]
+    if as_json:
+        typer.echo(json.dumps([r.to_json() for r in results]))
+        return
+    table = Table(title="Search speed (hard's ISMCTS, one core)")
+    for column in ("game", "simulations/s", "per CPU-s", "searches", "ms per search"):
+        table.add_column(column, justify="right")
+    for r in results:
+        table.add_row(
+            r.game,
+            f"{r.simulations_per_second:,.0f}",
+            f"{r.simulations_per_cpu_second:,.0f}",
+            f"{r.searches:,}",
+            f"{r.ms_per_search:,.0f}",
+        )
+    Console().print(table)
 
 
 def main() -> None:
