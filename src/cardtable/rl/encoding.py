@@ -24,6 +24,7 @@ Index = list[int]  # indexes of the other non-zero entries …
 Values = list[float]  # … and their values, in the same order
 
 REWARDS = ("win", "score")
+CACHE_CAP = 1 << 16  # actions whose index a cache keeps
 
 
 class Unindexable(ValueError):
@@ -114,13 +115,22 @@ class Encoder(ABC):
         The default looks each action up in a per-seat cache (actions are hashable values,
         and their index depends only on the action and the acting seat) and asks
         ``index(action, seat)`` for the ones it has not met yet."""
-        cache = self._cache[seat]
+        return self.cached_indices(self._cache[seat], legal, legal, seat)
+
+    def cached_indices(
+        self, cache: dict[Any, int], keys: Sequence[Any], legal: Sequence[Any], seat: int
+    ) -> list[int]:
+        """The index of each of ``legal``, looked up in ``cache`` under its key in ``keys``
+        (one per action, in the same order); ``index(action, seat)`` answers the ones not
+        met yet. A cache that reaches ``CACHE_CAP`` entries starts afresh."""
         get = cache.get
-        out = [get(a, -1) for a in legal]
+        out = [get(key, -1) for key in keys]
         if -1 in out:
-            for k, a in enumerate(legal):
+            if len(cache) >= CACHE_CAP:
+                cache.clear()
+            for k, (key, action) in enumerate(zip(keys, legal, strict=True)):
                 if out[k] < 0:
-                    out[k] = cache[a] = self.index(a, seat)
+                    out[k] = cache[key] = self.index(action, seat)
         return out
 
     def legal_indices(self, state: State[Any], legal: Sequence[Any], seat: int) -> list[int]:

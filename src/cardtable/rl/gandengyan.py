@@ -29,7 +29,6 @@ RANK = {r: i for i, r in enumerate(ORDER)}
 RANK_OF = {c: 13 if c in JOKERS else RANK[c[0]] for c in standard_deck(jokers=True)}
 KINDS = ("single", "pair", "triple", "straight", "consecutive_pairs", "bomb", "joker_bomb")
 MEMO_CAP = 1 << 16  # fast-path blocks kept for reuse
-EXACT_CAP = 1 << 16  # plays (cards and reading) whose index is kept
 COUNT_BITS = 6  # cards held by a seat: thermometer 1..6
 
 
@@ -112,7 +111,6 @@ class GanDengYanEncoder(Encoder):
         self.decks = d = (1 if p == 2 else 2) if decks == "auto" else int(decks)
         self.naturals, self.jokers = 4 * d, 2 * d
         self.keys, self.index_of = all_keys(d, int(o["min_consecutive_pairs"]))
-        self._exact: dict[tuple[Any, ...], int] = {}  # play as a plain tuple -> index
         assert len(self.index_of) == len(self.keys), "duplicate play keys"
         self.num_actions = len(self.keys)
         # -- observation
@@ -330,16 +328,7 @@ class GanDengYanEncoder(Encoder):
         (any copy of a card serves), so its own hash is coarse (every single without a
         joker hashes alike) and a cache keyed by the play itself walks long chains of
         Python ``__eq__`` calls; the tuple hashes and compares in C."""
-        cache = self._exact
-        get = cache.get
-        out = [get(a[:], -1) for a in legal]  # a plain tuple of the same fields
-        if -1 in out:
-            if len(cache) >= EXACT_CAP:
-                cache.clear()
-            for k, a in enumerate(legal):
-                if out[k] < 0:
-                    out[k] = cache[a[:]] = self.index(a, 0)
-        return out
+        return self.cached_indices(self._cache[0], [a[:] for a in legal], legal, 0)
 
     def index(self, action: Any, seat: int) -> int:
         """The index of a play's ranks (the wire form's key), the same for every copy."""
