@@ -3,10 +3,16 @@ choice + ``apply`` — the loop every bot and simulation runs."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
 
 from cardtable import games
 
@@ -66,3 +72,31 @@ def bench_engine(name: str, seconds: float = 3.0, seed: int = 1, **options: Any)
             break
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu_start
     return BenchResult(name, decisions, played, wall, cpu)
+
+
+class Figures(Protocol):
+    def to_json(self) -> dict[str, Any]: ...
+
+
+R = TypeVar("R", bound=Figures)
+
+
+def print_figures(
+    results: Sequence[R],
+    as_json: bool,
+    title: str,
+    columns: Sequence[str],
+    cells: Callable[[R], Sequence[str]],
+    caption: str | None = None,
+) -> None:
+    """A bench's report: its results as JSON (one object each), or a table of ``columns``
+    with one row of ``cells`` per result."""
+    if as_json:
+        typer.echo(json.dumps([r.to_json() for r in results]))
+        return
+    table = Table(title=title, caption=caption)
+    for column in columns:
+        table.add_column(column, justify="right")
+    for r in results:
+        table.add_row(*cells(r))
+    Console().print(table)

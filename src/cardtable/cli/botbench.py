@@ -17,6 +17,7 @@ from typing import Any
 
 from cardtable import bots, games
 from cardtable.bots.search import IsmctsBot
+from cardtable.cli.bench import print_figures
 
 # Far above any game's simulation budget: the budget, not the clock, ends a search.
 SEARCH_CAP_SECONDS = 60.0
@@ -93,3 +94,20 @@ def search(
     if bot.last_iterations:  # a shortlist of one move is played without a search
         result.searches += 1
         result.simulations += bot.last_iterations
+
+
+def print_bench(names: list[str], seconds: float, as_json: bool) -> None:
+    """``cardtable bench --bots``: hard's simulations per second, per game."""
+    print_figures(
+        [bench_bots(name, seconds) for name in names],
+        as_json,
+        "Search speed (hard's ISMCTS, one core)",
+        ("game", "simulations/s", "per CPU-s", "searches", "ms per search"),
+        lambda r: (
+            r.game,
+            f"{r.simulations_per_second:,.0f}",
+            f"{r.simulations_per_cpu_second:,.0f}",
+            f"{r.searches:,}",
+            f"{r.ms_per_search:,.0f}",
+        ),
+    )

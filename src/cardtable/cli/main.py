@@ -14,8 +14,8 @@ from rich.table import Table
 
 from cardtable import InvalidOptions, bots, games
 from cardtable.cli.arena import simulate
-from cardtable.cli.bench import bench_engine
-from cardtable.cli.botbench import bench_bots
+from cardtable.cli.bench import bench_engine, print_figures
+from cardtable.cli.botbench import print_bench as print_bot_bench
 from cardtable.cli.play import TerminalGame
 from cardtable.core.options import parse_assignments
 from cardtable.core.rng import new_seed
@@ -163,23 +163,20 @@ def bench(
 
         print_bench(names, seconds, as_json)
         return
-    results = [bench_engine(name, seconds) for name in names]
-    if as_json:
-        typer.echo(json.dumps([r.to_json() for r in results]))
-        return
-    table = Table(title="Engine speed (one core, random playouts)")
-    for column in ("game", "decisions/s", "per CPU-s", "games/s", "decisions", "games"):
-        table.add_column(column, justify="right")
-    for r in results:
-        table.add_row(
+    print_figures(
+        [bench_engine(name, seconds) for name in names],
+        as_json,
+        "Engine speed (one core, random playouts)",
+        ("game", "decisions/s", "per CPU-s", "games/s", "decisions", "games"),
+        lambda r: (
             r.game,
             f"{r.decisions_per_second:,.0f}",
             f"{r.decisions_per_cpu_second:,.0f}",
             f"{r.games_per_second:,.1f}",
             f"{r.decisions:,}",
             f"{r.games:,}",
-        )
-    console.print(table)
+        ),
+    )
 
 
 @app.command()
@@ -201,26 +198,6 @@ def serve(
     from cardtable.server.run import serve as run_server  # the web stack loads only here
 
     run_server(host=host, port=port, db=db, bot_delay=bot_delay, idle_unload=idle_unload)
-
-
-def print_bot_bench(names: list[str], seconds: float, as_json: bool) -> None:
-    """``cardtable bench --bots``: hard's simulations per second, per game."""
-    results = [bench_bots(name, seconds) for name in names]
-    if as_json:
-        typer.echo(json.dumps([r.to_json() for r in results]))
-        return
-    table = Table(title="Search speed (hard's ISMCTS, one core)")
-    for column in ("game", "simulations/s", "per CPU-s", "searches", "ms per search"):
-        table.add_column(column, justify="right")
-    for r in results:
-        table.add_row(
-            r.game,
-            f"{r.simulations_per_second:,.0f}",
-            f"{r.simulations_per_cpu_second:,.0f}",
-            f"{r.searches:,}",
-            f"{r.ms_per_search:,.0f}",
-        )
-    Console().print(table)
 
 
 def main() -> None:

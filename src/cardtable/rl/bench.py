@@ -15,17 +15,13 @@ below."""
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table
-
-from cardtable.cli.bench import BenchResult, bench_engine
+from cardtable.cli.bench import BenchResult, bench_engine, print_figures
 from cardtable.rl import aec_env
 
 
@@ -144,26 +140,21 @@ def load_average() -> float:
 def print_bench(names: list[str], seconds: float, as_json: bool) -> None:
     """``cardtable bench --rl``: the table (or JSON) of both figures per game."""
     results = [bench_rl(name, seconds) for name in names]
-    if as_json:
-        print(json.dumps([r.to_json() for r in results]))
-        return
     low = min(r.load[0] for r in results)
     high = max(r.load[1] for r in results)
-    table = Table(
-        title="PettingZoo AEC environment against the raw engine (random play)",
-        caption=f"load average {low:.1f} to {high:.1f}; overhead = engine rate / AEC rate, "
-        "in CPU time; no obs. = the same loop asking for no observation",
-    )
-    columns = ("game", "engine decisions/CPU-s", "AEC steps/CPU-s", "overhead", "no obs.", "wall")
-    for column in columns:
-        table.add_column(column, justify="right")
-    for r in results:
-        table.add_row(
+    print_figures(
+        results,
+        as_json,
+        "PettingZoo AEC environment against the raw engine (random play)",
+        ("game", "engine decisions/CPU-s", "AEC steps/CPU-s", "overhead", "no obs.", "wall"),
+        lambda r: (
             r.game,
             f"{r.engine.decisions_per_cpu_second:,.0f}",
             f"{r.steps_per_cpu_second:,.0f}",
             f"{r.overhead:.2f}x",
             f"{r.overhead_without_observation:.2f}x",
             f"{r.engine.decisions_per_second:,.0f} / {r.steps_per_second:,.0f}",
-        )
-    Console().print(table)
+        ),
+        caption=f"load average {low:.1f} to {high:.1f}; overhead = engine rate / AEC rate, "
+        "in CPU time; no obs. = the same loop asking for no observation",
+    )
