@@ -132,8 +132,7 @@ class House:
     def release(self, table: LiveTable) -> None:
         """A connection left: a finished table nobody watches goes back to the store."""
         if table.over and not self.fanout.watchers(table.id) and self.live.get(table.id) is table:
-            del self.live[table.id]
-            asyncio.get_running_loop().create_task(table.stop())
+            self._let_go(table)
 
     def sweep(self, after: float) -> int:
         """Let go of every table idle for ``after`` seconds (``LiveTable.idle``); returns
@@ -141,13 +140,17 @@ class House:
         now = self.clock.now()
         idle = [t for t in self.live.values() if t.idle(now, after)]
         for table in idle:
-            del self.live[table.id]
-            stopping = asyncio.create_task(table.stop())
-            self._stopping.add(stopping)  # kept until done (the loop holds tasks weakly)
-            stopping.add_done_callback(self._stopping.discard)
+            self._let_go(table)
         if idle:
             log.info("let go of %d idle table(s)", len(idle))
         return len(idle)
+
+    def _let_go(self, table: LiveTable) -> None:
+        """Out of memory (its log keeps it): no longer live, its tasks stopped."""
+        del self.live[table.id]
+        stopping = asyncio.create_task(table.stop())
+        self._stopping.add(stopping)  # kept until done (the loop holds tasks weakly)
+        stopping.add_done_callback(self._stopping.discard)
 
     async def sweep_every(self, after: float) -> None:
         """Sweep for as long as the house runs (a tenth of ``after`` apart, at most 60 s)."""
