@@ -10,6 +10,8 @@ playing order, …), so one policy can play any seat.
 
 from __future__ import annotations
 
+import importlib
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -25,6 +27,8 @@ Values = list[float]  # … and their values, in the same order
 
 REWARDS = ("win", "score")
 CACHE_CAP = 1 << 16  # actions whose index a cache keeps
+#: set (to anything but "" or "0") to make every encoder use its pure-Python fast path
+PURE_PYTHON = "CARDTABLE_PURE_PYTHON"
 
 
 class Unindexable(ValueError):
@@ -57,6 +61,8 @@ class Encoder(ABC):
     #: bounds of every observation entry (``Box(low, high)``)
     low: float = -1.0
     high: float = 1.0
+    #: the module of ``cardtable.rl.compiled`` whose ``Observer`` accelerates this encoder
+    compiled: str | None = None
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -64,6 +70,26 @@ class Encoder(ABC):
         self.layout = Layout()
         self._names: list[str] | None = None
         self._cache: list[dict[Any, int]] = [{} for _ in range(self.players)]
+        self._observer: Any = None  # made on first use, once the subclass has its layout
+
+    @property
+    def accelerator(self) -> Any:
+        """The compiled ``Observer`` made for this encoder, or ``None`` where its module
+        was not built or ``CARDTABLE_PURE_PYTHON`` is set. It reads the state's fields as
+        the pure-Python fast path does and gives exactly the same observations (and,
+        where it has ``legal_indices``, the same indices)."""
+        if self._observer is None:
+            self._observer = self._load_observer() or False
+        return self._observer or None
+
+    def _load_observer(self) -> Any:
+        if self.compiled is None or os.environ.get(PURE_PYTHON, "") not in ("", "0"):
+            return None
+        try:
+            module = importlib.import_module(f"cardtable.rl.compiled.{self.compiled}")
+        except ImportError:  # not built here (no C compiler at install): pure Python
+            return None
+        return module.Observer(self)
 
     # -- observations ------------------------------------------------------------------
     def observation(self, view: View) -> np.ndarray:
@@ -84,7 +110,15 @@ class Encoder(ABC):
         """The observation of ``seat`` in ``state``: always equal to
         ``observation(state.view(seat))``. The adapters call this; an encoder with a
         *fast path* (``state_features``) reads the state's fields that the view is built
-        from, applying the same visibility rules, instead of building the view first."""
+        from, applying the same visibility rules, instead of building the view first;
+        its compiled ``accelerator``, where built, does the same in C."""
+        accelerator = self.accelerator
+        if accelerator is not None:
+            return accelerator.observe(state, seat)  # type: ignore[no-any-return]
+        return self.observe_python(state, seat)
+
+    def observe_python(self, state: State[Any], seat: int) -> np.ndarray:
+        """``observe`` by the pure-Python fast path (the accelerator's reference)."""
         out = np.zeros(self.obs_size, np.float32)
         hot: Hot = []
         index: Index = []

@@ -1,0 +1,104 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+import numpy as np
+cimport cython
+
+cdef class Observer:
+    cdef int p, cap, F, size
+    cdef int o_turn, o_starter, o_hold, o_holder, o_held, o_deck, o_top, o_pile, o_pile_values
+    cdef int o_caller, o_final, o_setup, o_totals, o_resets, o_round, o_sizes, o_pos
+    cdef double target
+    cdef dict phase, power
+
+    def __init__(self, enc):
+        self.p = enc.players; self.cap = enc.row_cap; self.F = enc.F; self.size = enc.obs_size
+        self.o_turn = enc.o_turn; self.o_starter = enc.o_starter; self.o_hold = enc.o_hold
+        self.o_holder = enc.o_holder; self.o_held = enc.o_held; self.o_deck = enc.o_deck
+        self.o_top = enc.o_top; self.o_pile = enc.o_pile; self.o_pile_values = enc.o_pile_values
+        self.o_caller = enc.o_caller; self.o_final = enc.o_final; self.o_setup = enc.o_setup
+        self.o_totals = enc.o_totals; self.o_resets = enc.o_resets; self.o_round = enc.o_round
+        self.o_sizes = enc.o_sizes; self.o_pos = enc.o_pos
+        self.target = enc.target
+        self.phase = dict(enc._phase); self.power = dict(enc._power)
+
+    def observe(self, st, int me):
+        out_arr = np.zeros(self.size, np.float32)
+        cdef float[::1] out = out_arr
+        cdef int p = self.p, cap = self.cap, F = self.F
+        cdef int turn = st.turn, s, r, k, n, t, at, card, mask, bit = 1 << me, pub = 1 << p
+        cdef int counts[14]
+        cdef double total
+        cdef list rows, known, row, kn, pile
+        out[<int>self.phase[st.phase]] = 1
+        out[self.o_turn + (turn - me + p) % p] = 1
+        out[self.o_starter + (<int>st.starter - me + p) % p] = 1
+        held = st.holding
+        if held is not None:
+            out[self.o_hold] = 1
+            if not st.from_deck or turn == me:
+                out[self.o_hold + 1] = 1
+                out[self.o_held + <int>held] = 1
+            out[self.o_hold + (2 if st.from_deck else 3)] = 1
+            out[self.o_holder + (turn - me + p) % p] = 1
+        power = st.power
+        if power is not None:
+            out[<int>self.power[power]] = 1
+        out[self.o_deck] = len(st.deck) / 52.0
+        pile = st.discard
+        n = len(pile)
+        if n:
+            out[self.o_top + <int>pile[n - 1]] = 1
+            out[self.o_pile] = n / 52.0
+            for k in range(14):
+                counts[k] = 0
+            for k in range(n):
+                counts[<int>pile[k]] += 1
+            for k in range(14):
+                if counts[k]:
+                    out[self.o_pile_values + k] = counts[k] / 4.0
+        caller = st.caller
+        out[self.o_caller + (p if caller is None else (<int>caller - me + p) % p)] = 1
+        k = st.final_left
+        if k:
+            out[self.o_final] = k / <double>p
+        setup, totals, resets = st.setup_left, st.totals, st.resets_used
+        for s in range(p):
+            r = (s - me + p) % p
+            k = setup[s]
+            if k:
+                out[self.o_setup + r] = k / 2.0
+            total = totals[s]
+            if total:
+                out[self.o_totals + r] = max(0.0, min(total / self.target, 1.0))
+            if resets[s]:
+                out[self.o_resets + r] = 1
+        out[self.o_round] = min(<int>st.round / 20.0, 1.0)
+        rows = st.rows
+        known = st.known
+        for s in range(p):
+            row = rows[s]
+            kn = known[s]
+            r = (s - me + p) % p
+            n = len(row)
+            out[self.o_sizes + r] = min(n / <double>cap, 1.0)
+            if n > cap:
+                n = cap
+            if n > len(kn):
+                n = len(kn)
+            at = self.o_pos + r * cap * F
+            for k in range(n):
+                card = row[k]
+                mask = kn[k]
+                out[at] = 1
+                if mask & bit:
+                    out[at + 2 + card] = 1
+                    if card:
+                        out[at + 16] = card / 13.0
+                else:
+                    out[at + 1] = 1
+                if mask & pub:
+                    out[at + 17] = 1
+                for t in range(p):
+                    if mask >> t & 1:
+                        out[at + 18 + (t - me + p) % p] = 1
+                at += F
+        return out_arr
