@@ -12,8 +12,7 @@ from setuptools import Extension, setup
 SOURCES = sorted(Path("src/cardtable/rl/compiled").glob("*.pyx"))
 
 extensions = [
-    Extension(f"cardtable.rl.compiled.{path.stem}", [str(path)], optional=True)
-    for path in SOURCES
+    Extension(f"cardtable.rl.compiled.{path.stem}", [str(path)], optional=True) for path in SOURCES
 ]
 
 setup(
