@@ -1,25 +1,28 @@
 """The compiled accelerators of the research adapters (``cardtable.rl.compiled``).
 
 Everything else about the package is declared in ``pyproject.toml``. Each accelerator is
-*optional*: where it cannot be compiled (no C compiler), the install goes on and the
-adapters use their pure-Python encoders, which give the same observations."""
+*optional*: where one cannot be translated or compiled (no C compiler), the install goes
+on without it and the adapters use their pure-Python encoders, which give the same
+observations."""
 
+import sys
 from pathlib import Path
 
 from Cython.Build import cythonize
+from Cython.Compiler.Errors import CompileError
 from setuptools import Extension, setup
 
 SOURCES = sorted(Path("src/cardtable/rl/compiled").glob("*.pyx"))
+DIRECTIVES = {"boundscheck": False, "wraparound": False, "cdivision": True}
 
-extensions = [
-    Extension(f"cardtable.rl.compiled.{path.stem}", [str(path)], optional=True) for path in SOURCES
-]
 
-setup(
-    ext_modules=cythonize(
-        extensions,
-        language_level=3,
-        compiler_directives={"boundscheck": False, "wraparound": False, "cdivision": True},
-        quiet=True,
-    )
-)
+def accelerator(path: Path) -> list[Extension]:
+    extension = Extension(f"cardtable.rl.compiled.{path.stem}", [str(path)], optional=True)
+    try:
+        return cythonize([extension], language_level=3, compiler_directives=DIRECTIVES, quiet=True)
+    except CompileError as error:
+        print(f"warning: {path} left out (pure Python instead): {error}", file=sys.stderr)
+        return []
+
+
+setup(ext_modules=[ext for path in SOURCES for ext in accelerator(path)])
