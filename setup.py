@@ -8,6 +8,7 @@ observations."""
 import sys
 from pathlib import Path
 
+import numpy
 from Cython.Build import cythonize
 from Cython.Compiler.Errors import CompileError
 from setuptools import Extension, setup
@@ -17,7 +18,13 @@ DIRECTIVES = {"boundscheck": False, "wraparound": False, "cdivision": True}
 
 
 def accelerator(path: Path) -> list[Extension]:
-    extension = Extension(f"cardtable.rl.compiled.{path.stem}", [str(path)], optional=True)
+    extension = Extension(
+        f"cardtable.rl.compiled.{path.stem}",
+        [str(path)],
+        include_dirs=[numpy.get_include()],  # arrays are written through numpy's C API
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        optional=True,
+    )
     try:
         return cythonize([extension], language_level=3, compiler_directives=DIRECTIVES, quiet=True)
     except CompileError as error:

@@ -83,13 +83,14 @@ class Encoder(ABC):
         return self._observer or None
 
     def _load_observer(self) -> Any:
-        if self.compiled is None or os.environ.get(PURE_PYTHON, "") not in ("", "0"):
-            return None
-        try:
-            module = importlib.import_module(f"cardtable.rl.compiled.{self.compiled}")
-        except ImportError:  # not built here (no C compiler at install): pure Python
-            return None
-        return module.Observer(self)
+        module = None if self.compiled is None else compiled_module(self.compiled)
+        return None if module is None else module.Observer(self)
+
+    def observer(self) -> Callable[[State[Any], int], np.ndarray]:
+        """What ``observe`` calls: the accelerator's ``observe`` where there is one, else
+        ``observe_python`` (for a caller that observes often and looks it up once)."""
+        accelerator = self.accelerator
+        return self.observe_python if accelerator is None else accelerator.observe  # type: ignore[no-any-return]
 
     # -- observations ------------------------------------------------------------------
     def observation(self, view: View) -> np.ndarray:
@@ -112,10 +113,7 @@ class Encoder(ABC):
         *fast path* (``state_features``) reads the state's fields that the view is built
         from, applying the same visibility rules, instead of building the view first;
         its compiled ``accelerator``, where built, does the same in C."""
-        accelerator = self.accelerator
-        if accelerator is not None:
-            return accelerator.observe(state, seat)  # type: ignore[no-any-return]
-        return self.observe_python(state, seat)
+        return self.observer()(state, seat)
 
     def observe_python(self, state: State[Any], seat: int) -> np.ndarray:
         """``observe`` by the pure-Python fast path (the accelerator's reference)."""
@@ -173,6 +171,21 @@ class Encoder(ABC):
         from the state instead of building the seat's view."""
         return self.indices(legal, seat, lambda: state.view(seat))
 
+    def indexer(self) -> Callable[[State[Any], list[Any], int], list[int]]:
+        """What ``legal_indices`` computes, the fastest way built here (for a caller that
+        asks often and looks it up once): the accelerator's ``legal_indices`` where it has
+        one; the compiled per-seat cache where this encoder keeps the base class's
+        ``indices``; else ``legal_indices`` itself."""
+        accelerator = self.accelerator
+        if accelerator is not None and hasattr(accelerator, "legal_indices"):
+            return accelerator.legal_indices  # type: ignore[no-any-return]
+        cls = type(self)
+        if cls.indices is Encoder.indices and cls.legal_indices is Encoder.legal_indices:
+            actions = compiled_module("actions")
+            if actions is not None:
+                return actions.Indexer(self).legal_indices  # type: ignore[no-any-return]
+        return self.legal_indices
+
     def index(self, action: Any, seat: int) -> int:
         """The index of one action of ``seat`` (see ``indices``)."""
         raise NotImplementedError
@@ -206,6 +219,17 @@ class Encoder(ABC):
 
     @abstractmethod
     def score_rewards(self, outcome: Outcome) -> list[float]: ...
+
+
+def compiled_module(name: str) -> Any:
+    """``cardtable.rl.compiled.<name>``, or ``None`` where it was not built (no C compiler
+    at install) or ``CARDTABLE_PURE_PYTHON`` is set."""
+    if os.environ.get(PURE_PYTHON, "") not in ("", "0"):
+        return None
+    try:
+        return importlib.import_module(f"cardtable.rl.compiled.{name}")
+    except ImportError:
+        return None
 
 
 def scatter(out: np.ndarray, hot: Hot, index: Index, values: Values) -> None:

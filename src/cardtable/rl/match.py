@@ -24,7 +24,9 @@ from typing import Any
 import numpy as np
 
 from cardtable.core import Game, State
-from cardtable.rl.encoding import Encoder, Unindexable, View
+from cardtable.rl.encoding import Encoder, Unindexable, View, compiled_module
+
+_ACTIONS = compiled_module("actions")  # the mask's patch in C, where it was built
 
 
 class _Wait:
@@ -60,7 +62,9 @@ class Match:
         self._legal: list[Any] | None = None
         self._indices: list[int] | None = None
         self._mask: np.ndarray | None = None  # the last mask made, patched for the next
-        self._masked = np.zeros(0, np.intp)  # … and its ones
+        self._masked: list[int] = []  # … and its ones
+        self._observe = encoder.observer()
+        self._legal_indices = encoder.indexer()
 
     # -- the game ----------------------------------------------------------------------
     def start(self, seed: int) -> None:
@@ -102,9 +106,11 @@ class Match:
     def _changed(self) -> None:
         """The position changed: drop what was computed for the old one and find who
         decides now."""
-        self._views = {}
-        self._obs = {}
-        self._forget_decision()
+        if self._views:
+            self._views = {}
+        if self._obs:
+            self._obs = {}
+        self._legal = self._indices = None
         state = self.state
         if state.is_over():
             self.pending = []
@@ -115,7 +121,8 @@ class Match:
             return
         to_act = state.to_act
         if len(to_act) == 1:
-            self.pending = []
+            if self.pending:
+                self.pending = []
             self.decider = to_act[0]
             return
         optional = self.encoder.optional
@@ -155,7 +162,7 @@ class Match:
             legal = self.legal()
             waits = bool(legal) and legal[-1] is WAIT
             try:
-                found = self.encoder.legal_indices(self.state, legal[:-1] if waits else legal, seat)
+                found = self._legal_indices(self.state, legal[:-1] if waits else legal, seat)
             except Unindexable:
                 self._truncate(TRUNCATED_CAP)
                 return []
@@ -167,9 +174,11 @@ class Match:
 
     def action(self, index: int) -> Any:
         """The game action (or ``WAIT``) behind a legal index of the decider."""
-        indices = self.indices()
+        indices = self._indices
+        if indices is None:
+            indices = self.indices()
         try:
-            return self.legal()[indices.index(index)]
+            return self._legal[indices.index(index)]  # type: ignore[index]  # set with indices
         except ValueError:
             raise ValueError(
                 f"Action index {index} is not legal now; legal: {sorted(self.indices())}"
@@ -212,7 +221,7 @@ class Match:
     def observation(self, seat: int) -> np.ndarray:
         obs = self._obs.get(seat)
         if obs is None:
-            obs = self._obs[seat] = self.encoder.observe(self.state, seat)
+            obs = self._obs[seat] = self._observe(self.state, seat)
         return obs
 
     def mask(self, seat: int) -> np.ndarray:
@@ -221,14 +230,18 @@ class Match:
         new ones set) and copied, rather than built from zeros over the whole space."""
         if seat != self.decider:
             return np.zeros(self.encoder.num_actions, np.int8)
-        if self._mask is None:
-            self._mask = np.zeros(self.encoder.num_actions, np.int8)
-            self._masked = np.zeros(0, np.intp)
-        indices = np.array(self.indices(), np.intp)
         mask = self._mask
-        mask[self._masked] = 0
-        mask[indices] = 1
-        self._masked = indices
+        if mask is None:
+            mask = self._mask = np.zeros(self.encoder.num_actions, np.int8)
+            self._masked = []
+        indices = self._indices
+        if indices is None:
+            indices = self.indices()
+        old, self._masked = self._masked, indices
+        if _ACTIONS is not None:
+            return _ACTIONS.mask(mask, old, indices)  # type: ignore[no-any-return]
+        mask[np.array(old, np.intp)] = 0
+        mask[np.array(indices, np.intp)] = 1
         return mask.copy()
 
     def rewards(self, kind: str) -> list[float]:

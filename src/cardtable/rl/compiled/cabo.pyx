@@ -1,6 +1,11 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-import numpy as np
-cimport cython
+"""Cabo's observation in C: exactly ``CaboEncoder.observe_python`` (the pure-Python fast
+path, which reads the state's fields under the view's rules), written straight into a
+fresh float32 array."""
+
+cimport numpy as cnp
+
+cnp.import_array()
 
 cdef class Observer:
     cdef int p, cap, F, size
@@ -21,8 +26,9 @@ cdef class Observer:
         self.phase = dict(enc._phase); self.power = dict(enc._power)
 
     def observe(self, st, int me):
-        out_arr = np.zeros(self.size, np.float32)
-        cdef float[::1] out = out_arr
+        cdef cnp.npy_intp size = self.size
+        out_arr = cnp.PyArray_ZEROS(1, &size, cnp.NPY_FLOAT32, 0)
+        cdef float* out = <float*>cnp.PyArray_DATA(out_arr)
         cdef int p = self.p, cap = self.cap, F = self.F
         cdef int turn = st.turn, s, r, k, n, t, at, card, mask, bit = 1 << me, pub = 1 << p
         cdef int counts[14]

@@ -1,0 +1,12 @@
+from typing import Any
+
+import numpy as np
+
+class Indexer:
+    """``Encoder.legal_indices`` for an encoder with the base class's per-seat cache."""
+
+    def __init__(self, encoder: Any) -> None: ...
+    def legal_indices(self, state: Any, legal: list[Any], seat: int) -> list[int]: ...
+
+def mask(kept: np.ndarray, old: list[int], new: list[int]) -> np.ndarray:
+    """A copy of ``kept`` (int8) after clearing ``old``'s indices and setting ``new``'s."""
