@@ -90,7 +90,7 @@ class Encoder(ABC):
         """What ``observe`` calls: the accelerator's ``observe`` where there is one, else
         ``observe_python`` (for a caller that observes often and looks it up once)."""
         accelerator = self.accelerator
-        return self.observe_python if accelerator is None else accelerator.observe  # type: ignore[no-any-return]
+        return self.observe_python if accelerator is None else accelerator.observe
 
     # -- observations ------------------------------------------------------------------
     def observation(self, view: View) -> np.ndarray:
