@@ -7,7 +7,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: serve play test lint check bench
 
-$(STAMP): pyproject.toml
+# The research adapters' compiled accelerators are built by pip from their sources.
+$(STAMP): pyproject.toml setup.py $(wildcard src/cardtable/rl/compiled/*.pyx)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'

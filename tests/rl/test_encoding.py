@@ -57,13 +57,15 @@ def test_hidden_cards_do_not_change_the_encoding(case: tuple[str, dict[str, obje
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_fast_path_equals_the_encoding_of_the_view(case: tuple[str, dict[str, object]]) -> None:
-    """What the adapters use (``observe`` and ``legal_indices``, read from the state) is
-    exactly the encoding of the seat's view, for every seat in every position of random
+    """What the adapters use (``observe`` and ``legal_indices``, read from the state, the
+    compiled accelerators' and the pure-Python fast paths alike) is exactly the encoding
+    of the seat's view, for every seat in every position of random
     games, game ends included; the same state is walked on, so encoders' incremental
     caches are exercised as play goes on, and clones as well."""
     name, options = case
     game = games.load(name, **options)
     enc = rl.encoder(game)
+    indexer = enc.indexer()  # the compiled one where built
     rng = random.Random(17)
     positions = 0
     for seed in range(4):
@@ -72,13 +74,18 @@ def test_fast_path_equals_the_encoding_of_the_view(case: tuple[str, dict[str, ob
             probe = state.clone() if step % 7 == 3 else state
             for seat in range(state.players):
                 view = probe.view(seat)
-                assert np.array_equal(enc.observe(probe, seat), enc.observation(view)), (
+                expected_obs = enc.observation(view)
+                assert np.array_equal(enc.observe(probe, seat), expected_obs), (
                     f"{name}: the fast path differs from the view's encoding for seat {seat}"
+                )
+                assert np.array_equal(enc.observe_python(probe, seat), expected_obs), (
+                    f"{name}: the pure-Python fast path differs for seat {seat}"
                 )
                 if seat in probe.to_act:
                     legal = probe.legal_actions(seat)
                     expected = enc.indices(legal, seat, lambda v=view: v)
                     assert enc.legal_indices(probe, legal, seat) == expected
+                    assert indexer(probe, legal, seat) == expected
             positions += 1
         for seat in range(state.players):
             assert np.array_equal(enc.observe(state, seat), enc.observation(state.view(seat)))

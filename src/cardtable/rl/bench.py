@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.cli.bench import BenchResult, bench_engine, print_figures
-from cardtable.rl import aec_env
+from cardtable.rl import aec_env, encoder
 
 
 @dataclass
@@ -38,6 +38,8 @@ class RlBenchResult:
     #: the same loop without observations (``env.last(observe=False)``)
     bare_steps: int = 0
     bare_cpu_seconds: float = 0.0
+    #: whether the encoder's compiled accelerator made the observations (``cardtable.rl.compiled``)
+    compiled: bool = False
 
     @property
     def steps_per_second(self) -> float:
@@ -72,6 +74,7 @@ class RlBenchResult:
             "overhead_without_observation": round(self.overhead_without_observation, 2),
             "aec_steps": self.steps,
             "aec_games": self.games,
+            "compiled": self.compiled,
             "load_average": [round(x, 2) for x in self.load],
         }
 
@@ -126,7 +129,10 @@ def bench_rl(
         s, _, _, c = bench_aec(name, part, seed + k, observe=False, **options)
         bare_steps, bare_cpu = bare_steps + s, bare_cpu + c
     load = (load_before, load_average())
-    return RlBenchResult(name, engine, steps, played, wall, cpu, load, bare_steps, bare_cpu)
+    compiled = encoder(name, **options).accelerator is not None
+    return RlBenchResult(
+        name, engine, steps, played, wall, cpu, load, bare_steps, bare_cpu, compiled
+    )
 
 
 def load_average() -> float:
@@ -148,7 +154,7 @@ def print_bench(names: list[str], seconds: float, as_json: bool) -> None:
         "PettingZoo AEC environment against the raw engine (random play)",
         ("game", "engine decisions/CPU-s", "AEC steps/CPU-s", "overhead", "no obs.", "wall"),
         lambda r: (
-            r.game,
+            r.game if r.compiled else f"{r.game} (pure Python)",
             f"{r.engine.decisions_per_cpu_second:,.0f}",
             f"{r.steps_per_cpu_second:,.0f}",
             f"{r.overhead:.2f}x",
@@ -156,5 +162,6 @@ def print_bench(names: list[str], seconds: float, as_json: bool) -> None:
             f"{r.engine.decisions_per_second:,.0f} / {r.steps_per_second:,.0f}",
         ),
         caption=f"load average {low:.1f} to {high:.1f}; overhead = engine rate / AEC rate, "
-        "in CPU time; no obs. = the same loop asking for no observation",
+        "in CPU time; no obs. = the same loop asking for no observation; (pure Python) = "
+        "the encoder's compiled accelerator was not built here",
     )

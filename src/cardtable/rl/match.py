@@ -26,8 +26,6 @@ import numpy as np
 from cardtable.core import Game, State
 from cardtable.rl.encoding import Encoder, Unindexable, View, compiled_module
 
-_ACTIONS = compiled_module("actions")  # the mask's patch in C, where it was built
-
 
 class _Wait:
     """The ``wait`` choice of an optional seat: let the window pass (no game action)."""
@@ -65,6 +63,7 @@ class Match:
         self._masked: list[int] = []  # … and its ones
         self._observe = encoder.observer()
         self._legal_indices = encoder.indexer()
+        self._actions = compiled_module("actions")  # the mask's patch in C, where built
 
     # -- the game ----------------------------------------------------------------------
     def start(self, seed: int) -> None:
@@ -238,8 +237,8 @@ class Match:
         if indices is None:
             indices = self.indices()
         old, self._masked = self._masked, indices
-        if _ACTIONS is not None:
-            return _ACTIONS.mask(mask, old, indices)  # type: ignore[no-any-return]
+        if self._actions is not None:
+            return self._actions.mask(mask, old, indices)  # type: ignore[no-any-return]
         mask[np.array(old, np.intp)] = 0
         mask[np.array(indices, np.intp)] = 1
         return mask.copy()
