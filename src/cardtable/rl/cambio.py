@@ -64,6 +64,8 @@ def _shifts(hand: Sequence[str | None]) -> list[int]:
 
 
 class CambioEncoder(Encoder):
+    compiled = "cambio"  # cardtable.rl.compiled.cambio: the observation and the indices
+
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         p = self.players
@@ -351,7 +353,10 @@ class CambioEncoder(Encoder):
 
     def legal_indices(self, state: State[Any], legal: Sequence[Any], seat: int) -> list[int]:
         # Which slots are empty is public (the view shows them as null): read it from the
-        # state's hands rather than building the view.
+        # state's hands rather than building the view (in C where the accelerator is built).
+        accelerator = self.accelerator
+        if accelerator is not None:
+            return accelerator.legal_indices(state, legal, seat)  # type: ignore[no-any-return]
         st: Any = state  # the engine's fields by name; tests pin this to the view
         return self._indices(legal, seat, st.hands)
 
