@@ -103,6 +103,8 @@ def key_of(wire: dict[str, Any]) -> str:
 
 
 class GanDengYanEncoder(Encoder):
+    compiled = "gandengyan"
+
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         o = game.options
@@ -329,6 +331,14 @@ class GanDengYanEncoder(Encoder):
         joker hashes alike) and a cache keyed by the play itself walks long chains of
         Python ``__eq__`` calls; the tuple hashes and compares in C."""
         return self.cached_indices(self._cache[0], [a[:] for a in legal], legal, 0)
+
+    def legal_indices(self, state: State[Any], legal: Sequence[Any], seat: int) -> list[int]:
+        """``indices``, read by the compiled accelerator where built (the same cache, looked
+        up in C: half the time of the Python lookup)."""
+        accelerator = self.accelerator
+        if accelerator is not None:
+            return accelerator.legal_indices(state, legal, seat)  # type: ignore[no-any-return]
+        return super().legal_indices(state, legal, seat)
 
     def index(self, action: Any, seat: int) -> int:
         """The index of a play's ranks (the wire form's key), the same for every copy."""
