@@ -1,13 +1,14 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Caravan's observation in C: ``CaravanEncoder.observe_python``, exactly.
+"""Caravan's observation in C: ``CaravanEncoder.observe_python``, exactly, written
+straight into a fresh float32 array; and the legal actions' indices.
 
 Cards are read by their first two characters (rank, suit), as the engine's rules do:
 ``rank_id`` and ``suit_id`` map a character to its place in the ranks and suits of the
 encoder's 54 codes, ``code`` a (rank, suit) pair to the code's index."""
 cimport cython
-from cpython.buffer cimport PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+cimport numpy as cnp
 
-import numpy as np
+cnp.import_array()
 
 cdef enum:
     NR = 15  # ranks among the codes: A 2-9 T J Q K, and R B of the jokers
@@ -19,7 +20,6 @@ cdef class Observer:
     cdef int size, decks, o_hand, o_turn, o_opening, o_hands, o_decks, o_sellers
     cdef int o_reshuffles, o_discards, o_car, o_cards, shown, pf, caravans
     cdef int p_rank, p_suit, p_kings, p_queen, p_joker, p_faces
-    cdef object zeros, float32
     cdef int depth, i_play, i_attach, i_discard, i_disband
     cdef int number_code[NR * NS]  # by (rank, suit): its place among the number cards
     cdef int face_code[NR * NS]  # by (rank, suit): its place among the faces and jokers
@@ -34,7 +34,6 @@ cdef class Observer:
         from cardtable.games.caravan import actions
         from cardtable.rl import caravan as module
 
-        self.zeros = np.zeros; self.float32 = np.dtype(np.float32)
         self.size = enc.obs_size; self.decks = enc.decks
         self.o_hand = enc.o_hand; self.o_turn = enc.o_turn; self.o_opening = enc.o_opening
         self.o_hands = enc.o_hands; self.o_decks = enc.o_decks; self.o_sellers = enc.o_sellers
@@ -130,15 +129,9 @@ cdef class Observer:
         """``seat``'s observation of ``st``: a fresh float32 vector."""
         if me != 0 and me != 1:
             raise ValueError(f"There is no seat {me} in Caravan")
-        out = self.zeros(self.size, self.float32)
-        cdef Py_buffer buf
-        PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE)
-        try:
-            if buf.len != self.size * <Py_ssize_t>sizeof(float):
-                raise ValueError("the observation vector has the wrong size")
-            self.fill(<float *>buf.buf, st, me)
-        finally:
-            PyBuffer_Release(&buf)
+        cdef cnp.npy_intp size = self.size
+        out = cnp.PyArray_ZEROS(1, &size, cnp.NPY_FLOAT32, 0)
+        self.fill(<float *>cnp.PyArray_DATA(out), st, me)
         return out
 
     cdef int fill(self, float *out, st, int me) except -1:
