@@ -158,7 +158,7 @@ class Match:
             seat = self.decider
             if seat is None:
                 return []
-            legal = self.legal()
+            legal = self._legal if self._legal is not None else self.legal()
             waits = bool(legal) and legal[-1] is WAIT
             try:
                 found = self._legal_indices(self.state, legal[:-1] if waits else legal, seat)
@@ -193,7 +193,11 @@ class Match:
 
     def act(self, index: int) -> None:
         """Play the decider's action with this index."""
-        self.play(self.action(index))
+        indices = self._indices
+        if indices is not None and index in indices:  # the common case, without a call
+            self.play(self._legal[indices.index(index)])  # type: ignore[index]
+        else:
+            self.play(self.action(index))
 
     def play(self, action: Any) -> None:
         """Play a game action (or ``WAIT``) for the decider."""
