@@ -29,6 +29,8 @@ def accelerator(path: Path) -> list[Extension]:
         return cythonize([extension], language_level=3, compiler_directives=DIRECTIVES, quiet=True)
     except CompileError as error:
         print(f"warning: {path} left out (pure Python instead): {error}", file=sys.stderr)
+        for stale in path.parent.glob(f"{path.stem}.*.so"):  # an editable install's old build
+            stale.unlink()
         return []
 
 

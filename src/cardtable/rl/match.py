@@ -229,22 +229,24 @@ class Match:
 
     def mask(self, seat: int) -> np.ndarray:
         """``seat``'s action mask, a fresh int8 array (all zeros unless it decides now).
-        The decider's is patched on one kept array (the last legal indices cleared, the
-        new ones set) and copied, rather than built from zeros over the whole space."""
+        The compiled path writes the decider's in one pass; the pure-Python one patches a
+        kept array (the last legal indices cleared, the new ones set) and copies it,
+        since numpy's fancy indexing over a fresh one costs more."""
+        size = self.encoder.num_actions
         if seat != self.decider:
-            return np.zeros(self.encoder.num_actions, np.int8)
-        mask = self._mask
-        if mask is None:
-            mask = self._mask = np.zeros(self.encoder.num_actions, np.int8)
-            self._masked = []
+            return np.zeros(size, np.int8)
         indices = self._indices
         if indices is None:
             indices = self.indices()
-        old, self._masked = self._masked, indices
         if self._actions is not None:
-            return self._actions.mask(mask, old, indices)  # type: ignore[no-any-return]
-        mask[np.array(old, np.intp)] = 0
+            return self._actions.mask(size, indices)  # type: ignore[no-any-return]
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = np.zeros(size, np.int8)
+            self._masked = []
+        mask[np.array(self._masked, np.intp)] = 0
         mask[np.array(indices, np.intp)] = 1
+        self._masked = indices
         return mask.copy()
 
     def rewards(self, kind: str) -> list[float]:

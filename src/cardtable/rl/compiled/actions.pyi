@@ -8,5 +8,5 @@ class Indexer:
     def __init__(self, encoder: Any) -> None: ...
     def legal_indices(self, state: Any, legal: list[Any], seat: int) -> list[int]: ...
 
-def mask(kept: np.ndarray, old: list[int], new: list[int]) -> np.ndarray:
-    """A copy of ``kept`` (int8) after clearing ``old``'s indices and setting ``new``'s."""
+def mask(size: int, ones: list[int]) -> np.ndarray:
+    """A fresh int8 array of ``size`` zeros with ``ones`` set."""

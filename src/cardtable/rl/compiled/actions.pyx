@@ -4,8 +4,7 @@
 ``Indexer.legal_indices`` is ``Encoder.legal_indices`` of an encoder that keeps the base
 class's per-seat cache (an action's index depends only on the action and the acting
 seat): a dict lookup per legal action, ``encoder.index`` for the ones not met yet.
-``mask`` patches the decider's mask on one kept int8 array and copies it: numpy's fancy
-indexing converts each list first, which costs more than the whole patch in C."""
+``mask`` makes the decider's mask in one pass of writes."""
 
 cimport numpy as cnp
 from cpython.dict cimport PyDict_GetItem
@@ -46,13 +45,13 @@ cdef class Indexer:
         return out
 
 
-def mask(cnp.ndarray kept, list old, list new):
-    """A copy of ``kept`` (a C-contiguous int8 array) after clearing ``old``'s indices
-    and setting ``new``'s (lists of ints below its size); ``kept`` keeps the change."""
-    cdef signed char* data = <signed char*>cnp.PyArray_DATA(kept)
+def mask(cnp.npy_intp size, list ones):
+    """A fresh int8 array of ``size`` zeros with ``ones`` (ints below ``size``) set: one
+    pass of writes, where numpy's fancy indexing converts the list first and a kept mask
+    patched and copied reads the whole mask as well as writing it."""
+    cdef cnp.ndarray out = cnp.PyArray_ZEROS(1, &size, cnp.NPY_INT8, 0)
+    cdef signed char* data = <signed char*>cnp.PyArray_DATA(out)
     cdef Py_ssize_t k
-    for k in range(len(old)):
-        data[<Py_ssize_t>old[k]] = 0
-    for k in range(len(new)):
-        data[<Py_ssize_t>new[k]] = 1
-    return cnp.PyArray_NewCopy(kept, cnp.NPY_CORDER)
+    for k in range(len(ones)):
+        data[<Py_ssize_t>ones[k]] = 1
+    return out
