@@ -3,6 +3,7 @@ AEC environment they speed up gives exactly what the pure-Python one gives."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import numpy as np
@@ -18,6 +19,8 @@ from .support import DEFAULTS, case_id
 def test_every_accelerator_is_built_here(name: str) -> None:
     """CI measures what ships: every game's observation and the decider's mask are
     compiled (a missing accelerator means the install could not build it)."""
+    if os.environ.get(PURE_PYTHON, "") not in ("", "0"):
+        pytest.skip(f"{PURE_PYTHON} is set: the accelerators are off on purpose")
     assert rl.encoder(name).accelerator is not None, f"{name}'s accelerator was not built"
     assert compiled_module("actions") is not None
 
@@ -72,3 +75,20 @@ def test_accelerated_environment_equals_the_pure_python_one(
                     assert x.dtype == y.dtype and np.array_equal(x, y), f"{name}: step {k} differs"
                 else:
                     assert x == y, f"{name}: step {k} differs"
+
+
+@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("pure", [False, True], ids=["compiled", "pure-python"])
+def test_observing_a_seat_not_at_the_table_is_refused(
+    name: str, pure: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Python API names the problem instead of encoding some other seat's view."""
+    if pure:
+        monkeypatch.setenv(PURE_PYTHON, "1")
+    game = games.load(name)
+    enc = rl.encoder(game)
+    state = game.new_state(seed=3)
+    for seat in (-1, game.players, "0", True, None):
+        with pytest.raises(ValueError, match="There is no seat"):
+            enc.observe(state, seat)  # type: ignore[arg-type]
+    assert enc.observe(state, game.players - 1).shape == (enc.obs_size,)

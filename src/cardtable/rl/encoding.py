@@ -112,11 +112,20 @@ class Encoder(ABC):
         ``observation(state.view(seat))``. The adapters call this; an encoder with a
         *fast path* (``state_features``) reads the state's fields that the view is built
         from, applying the same visibility rules, instead of building the view first;
-        its compiled ``accelerator``, where built, does the same in C."""
+        its compiled ``accelerator``, where built, does the same in C. A seat that is not
+        at the table raises ``ValueError``."""
+        self.check_seat(seat)
         return self.observer()(state, seat)
+
+    def check_seat(self, seat: object) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(
+                f"There is no seat {seat!r} at this table (seats are 0 to {self.players - 1})"
+            )
 
     def observe_python(self, state: State[Any], seat: int) -> np.ndarray:
         """``observe`` by the pure-Python fast path (the accelerator's reference)."""
+        self.check_seat(seat)
         out = np.zeros(self.obs_size, np.float32)
         hot: Hot = []
         index: Index = []

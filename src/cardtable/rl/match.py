@@ -193,11 +193,7 @@ class Match:
 
     def act(self, index: int) -> None:
         """Play the decider's action with this index."""
-        indices = self._indices
-        if indices is not None and index in indices:  # the common case, without a call
-            self.play(self._legal[indices.index(index)])  # type: ignore[index]
-        else:
-            self.play(self.action(index))
+        self.play(self.action(index))
 
     def play(self, action: Any) -> None:
         """Play a game action (or ``WAIT``) for the decider."""

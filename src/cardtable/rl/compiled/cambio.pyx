@@ -52,6 +52,7 @@ cdef class Observer:
     cdef int REPLACE, GIVE, PEEK, SNAP, SWAP
     cdef dict phase, step, cid
     cdef int key[NCARDS]
+    cdef signed char keych[128]  # a card's first letter -> its key (the pile's counts)
     cdef double worth[NCARDS]
     cdef int *ranks  # the ranks of every slot of the table, seat after seat
     cdef Py_ssize_t ranks_size
@@ -91,6 +92,12 @@ cdef class Observer:
             self.key[i] = key
             self.worth[i] = value
             i += 1
+        for i in range(128):
+            self.keych[i] = -1
+        for c, (key, value) in enc.card.items():
+            if ord(c[0]) >= 128 or self.keych[ord(c[0])] not in (-1, key):
+                raise ValueError(f"card {c!r}: its first letter does not name its key")
+            self.keych[ord(c[0])] = key
 
     # -- observations ------------------------------------------------------------------
     def observe(self, st, int me):
@@ -106,6 +113,8 @@ cdef class Observer:
         cdef int p = self.p, F = self.F, size = self.size
         cdef int ph, current, c, r, s, i, t, n, at, held, mask, bit = 1 << me
         cdef int counts[NKEYS]
+        cdef int key
+        cdef Py_UCS4 letter
         cdef bint over, snappable
         cdef double v
         cdef list pile, hands, known, hand, kn, setup
@@ -137,8 +146,10 @@ cdef class Observer:
             out[self.o_pile] = n / 54.0
             for i in range(NKEYS):
                 counts[i] = 0
-            for i in range(n):
-                counts[self.key[<int>cid[pile[i]]]] += 1
+            for i in range(n):  # by first letter: a dict lookup a card cost more than all else
+                letter = (<str>pile[i])[0]
+                key = self.keych[letter] if letter < 128 else -1
+                counts[key if key >= 0 else self.key[<int>cid[pile[i]]]] += 1
             for i in range(NKEYS):
                 if counts[i]:
                     out[self.o_pile_keys + i] = min(counts[i] / 4.0, 1.0)
