@@ -107,12 +107,19 @@ def bench_aec(
     return steps, played, time.perf_counter() - start, time.process_time() - cpu_start
 
 
+ROUND = 0.2  # seconds each loop runs before the next one takes over
+
+
 def bench_rl(
-    name: str, seconds: float = 3.0, seed: int = 1, rounds: int = 3, **options: Any
+    name: str, seconds: float = 3.0, seed: int = 1, rounds: int | None = None, **options: Any
 ) -> RlBenchResult:
     """The engine bench, the AEC bench and the AEC bench without observations of one game,
-    alternated over ``rounds`` rounds (``seconds`` each in all) so that all three see the
-    same machine."""
+    alternated over ``rounds`` rounds (``seconds`` each in all; by default rounds of a
+    fifth of a second) so that all three see the same machine: on a shared machine whose
+    speed drifts from second to second, three rounds of two seconds gave ratios 15% apart
+    from one run to the next, thirty rounds of a fifth of a second 5%."""
+    if rounds is None:
+        rounds = max(1, round(seconds / ROUND))
     part = seconds / rounds
     load_before = load_average()
     engine = BenchResult(name, 0, 0, 0.0, 0.0)
