@@ -4,8 +4,13 @@ path, which reads the state's fields under the view's rules), written straight i
 fresh float32 array."""
 
 cimport numpy as cnp
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
 
 cnp.import_array()
+
+cdef enum:  # an action's kind, as legal_indices reads it
+    _CONSTANT, _REPLACE, _PEEK, _SWAP
 
 cdef class Observer:
     cdef int p, cap, F, size
@@ -13,6 +18,9 @@ cdef class Observer:
     cdef int o_caller, o_final, o_setup, o_totals, o_resets, o_round, o_sizes, o_pos
     cdef double target
     cdef dict phase, power
+    cdef int PEEK, SWAP
+    cdef dict kinds, constants, combo_index
+    cdef object index
 
     def __init__(self, enc):
         self.p = enc.players; self.cap = enc.row_cap; self.F = enc.F; self.size = enc.obs_size
@@ -24,6 +32,48 @@ cdef class Observer:
         self.o_sizes = enc.o_sizes; self.o_pos = enc.o_pos
         self.target = enc.target
         self.phase = dict(enc._phase); self.power = dict(enc._power)
+        self.PEEK = enc.PEEK; self.SWAP = enc.SWAP
+        from cardtable.rl.cabo import CONSTANTS
+        self.constants = {kind: i for i, kind in enumerate(CONSTANTS)}
+        self.kinds = dict.fromkeys(CONSTANTS, _CONSTANT)
+        self.kinds.update(replace=_REPLACE, peek=_PEEK, swap=_SWAP)
+        self.combo_index = dict(enc.combo_index)
+        self.index = enc.index
+
+    def legal_indices(self, state, list legal, int seat):
+        """``CaboEncoder.legal_indices``: each index worked out from the action's fields
+        (its kind is its last field); anything out of the ordinary (a slot past the row
+        cap, an unknown kind) is left to the encoder's ``index``, which says why."""
+        cdef Py_ssize_t k, n = len(legal)
+        cdef list out = PyList_New(n)
+        cdef tuple a
+        cdef int p = self.p, cap = self.cap, code, slot, other_seat, other_slot, mine
+        for k in range(n):
+            a = <tuple>legal[k]
+            code = self.kinds.get(a[len(a) - 1], -1)
+            found = None
+            if code == _CONSTANT:
+                found = self.constants[a[len(a) - 1]]
+            elif code == _REPLACE:
+                found = self.combo_index.get(a[0])
+            elif code == _PEEK:
+                slot = a[1]
+                if 0 <= slot < cap:
+                    found = self.PEEK + ((<int>a[0] - seat + p) % p) * cap + slot
+            elif code == _SWAP:
+                first, second = a[0], a[1]
+                if first[0] != seat:
+                    first, second = second, first
+                mine, other_seat, other_slot = first[1], second[0], second[1]
+                if 0 <= mine < cap and 0 <= other_slot < cap:
+                    found = self.SWAP + (
+                        mine * (p - 1) + (other_seat - seat + p) % p - 1
+                    ) * cap + other_slot
+            if found is None:
+                found = self.index(a, seat)
+            Py_INCREF(found)
+            PyList_SET_ITEM(out, k, found)
+        return out
 
     def observe(self, st, int me):
         cdef cnp.npy_intp size = self.size
