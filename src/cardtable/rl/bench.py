@@ -91,8 +91,10 @@ def bench_aec(
     steps = played = 0
     start, cpu_start = time.perf_counter(), time.process_time()
     deadline = start + seconds
+    env.reset(seed=seed)  # then, as a trainer does, each game deals from the env's own seeds
     while True:
-        env.reset(seed=rng.getrandbits(32))
+        if played:
+            env.reset()
         for _agent in env.agent_iter():
             _obs, _reward, terminated, truncated, info = env.last(observe)
             if terminated or truncated:
