@@ -20,6 +20,13 @@ from cardtable.rl.encoding import CACHE_CAP
 
 cnp.import_array()
 
+cdef inline void thermometer(float* out, int at, int n, int cap) noexcept:
+    """Set the first ``min(n, cap)`` entries from ``at``: "holds at least 1, 2, …"."""
+    cdef int k
+    for k in range(n if n < cap else cap):
+        out[at + k] = 1
+
+
 cdef class Observer:
     cdef int p, c, j, size, decks
     cdef int o_hand, o_hand_j, o_played, o_played_j, o_counts, o_count_n, o_plays
@@ -103,19 +110,8 @@ cdef class Observer:
         # my hand: per rank, holds >= 1..c; my jokers
         own = st.counts[me]
         for r in range(13):
-            n = own[r]
-            if n:
-                if n > c:
-                    n = c
-                at = self.o_hand + r * c
-                for k in range(n):
-                    out[at + k] = 1
-        n = st.jokers[me]
-        if n:
-            if n > self.j:
-                n = self.j
-            for k in range(n):
-                out[self.o_hand_j + k] = 1
+            thermometer(out, self.o_hand + r * c, own[r], c)
+        thermometer(out, self.o_hand_j, st.jokers[me], self.j)
         # the played pile, counted afresh
         for r in range(14):
             counts[r] = 0
@@ -128,19 +124,8 @@ cdef class Observer:
                 raise KeyError(card)
             counts[r] += 1
         for r in range(13):
-            n = counts[r]
-            if n:
-                if n > c:
-                    n = c
-                at = self.o_played + r * c
-                for k in range(n):
-                    out[at + k] = 1
-        n = counts[13]
-        if n:
-            if n > self.j:
-                n = self.j
-            for k in range(n):
-                out[self.o_played_j + k] = 1
+            thermometer(out, self.o_played + r * c, counts[r], c)
+        thermometer(out, self.o_played_j, counts[13], self.j)
         # per seat: cards held and plays made
         hands = st.hands
         seat_plays = st.plays
