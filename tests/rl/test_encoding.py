@@ -86,6 +86,7 @@ def test_fast_path_equals_the_encoding_of_the_view(case: tuple[str, dict[str, ob
                     expected = enc.indices(legal, seat, lambda v=view: v)
                     assert enc.legal_indices(probe, legal, seat) == expected
                     assert indexer(probe, legal, seat) == expected
+                    assert enc.legal_indices_python(probe, legal, seat) == expected
             positions += 1
         for seat in range(state.players):
             assert np.array_equal(enc.observe(state, seat), enc.observation(state.view(seat)))

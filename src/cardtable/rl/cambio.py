@@ -351,12 +351,9 @@ class CambioEncoder(Encoder):
         slots are (a card's rank skips them): one cache per (seat, empty slots)."""
         return self._indices(legal, seat, view()["hands"])
 
-    def legal_indices(self, state: State[Any], legal: Sequence[Any], seat: int) -> list[int]:
+    def legal_indices_python(self, state: State[Any], legal: Sequence[Any], seat: int) -> list[int]:
         # Which slots are empty is public (the view shows them as null): read it from the
-        # state's hands rather than building the view (in C where the accelerator is built).
-        accelerator = self.accelerator
-        if accelerator is not None:
-            return accelerator.legal_indices(state, legal, seat)  # type: ignore[no-any-return]
+        # state's hands rather than building the view.
         st: Any = state  # the engine's fields by name; tests pin this to the view
         return self._indices(legal, seat, st.hands)
 

@@ -10,7 +10,6 @@ caravan's value, direction, suit and length in full.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from cardtable.core import Game, Outcome, State
@@ -255,14 +254,6 @@ class CaravanEncoder(Encoder):
             values.append(n / self.decks)
 
     # -- actions -----------------------------------------------------------------------
-    def legal_indices(self, state: State[Any], legal: Sequence[Any], seat: int) -> list[int]:
-        """The accelerator's, computed from the actions' fields in C, where it was built;
-        else the base class's cached lookup."""
-        accelerator = self.accelerator
-        if accelerator is not None:
-            return accelerator.legal_indices(state, legal, seat)  # type: ignore[no-any-return]
-        return super().legal_indices(state, legal, seat)
-
     def index(self, action: Any, seat: int) -> int:
         d = self.game.action_to_json(action)
         kind = d["type"]

@@ -175,25 +175,24 @@ class Encoder(ABC):
         return out
 
     def legal_indices(self, state: State[Any], legal: Sequence[Any], seat: int) -> list[int]:
-        """``indices`` of ``legal`` (``seat``'s legal actions in ``state``). An encoder
+        """``indices`` of ``legal`` (``seat``'s legal actions in ``state``), by the compiled
+        accelerator where built, else by ``legal_indices_python``."""
+        return self.indexer()(state, list(legal), seat)
+
+    def legal_indices_python(self, state: State[Any], legal: Sequence[Any], seat: int) -> list[int]:
+        """``legal_indices`` in pure Python (the accelerator's reference). An encoder
         whose indices depend on the table overrides this to read the public fields it needs
         from the state instead of building the seat's view."""
         return self.indices(legal, seat, lambda: state.view(seat))
 
     def indexer(self) -> Callable[[State[Any], list[Any], int], list[int]]:
-        """What ``legal_indices`` computes, the fastest way built here (for a caller that
-        asks often and looks it up once): the accelerator's ``legal_indices`` where it has
-        one; the compiled per-seat cache where this encoder keeps the base class's
-        ``indices``; else ``legal_indices`` itself."""
+        """What ``legal_indices`` calls (for a caller that asks often and looks it up
+        once): the accelerator's ``legal_indices`` where it has one, else
+        ``legal_indices_python``."""
         accelerator = self.accelerator
         if accelerator is not None and hasattr(accelerator, "legal_indices"):
             return accelerator.legal_indices  # type: ignore[no-any-return]
-        cls = type(self)
-        if cls.indices is Encoder.indices and cls.legal_indices is Encoder.legal_indices:
-            actions = compiled_module("actions")
-            if actions is not None:
-                return actions.Indexer(self).legal_indices  # type: ignore[no-any-return]
-        return self.legal_indices
+        return self.legal_indices_python
 
     def index(self, action: Any, seat: int) -> int:
         """The index of one action of ``seat`` (see ``indices``)."""

@@ -332,14 +332,6 @@ class GanDengYanEncoder(Encoder):
         Python ``__eq__`` calls; the tuple hashes and compares in C."""
         return self.cached_indices(self._cache[0], [a[:] for a in legal], legal, 0)
 
-    def legal_indices(self, state: State[Any], legal: Sequence[Any], seat: int) -> list[int]:
-        """``indices``, read by the compiled accelerator where built (the same cache, looked
-        up in C: half the time of the Python lookup)."""
-        accelerator = self.accelerator
-        if accelerator is not None:
-            return accelerator.legal_indices(state, legal, seat)  # type: ignore[no-any-return]
-        return super().legal_indices(state, legal, seat)
-
     def index(self, action: Any, seat: int) -> int:
         """The index of a play's ranks (the wire form's key), the same for every copy."""
         wire = self.game.action_to_json(action)

@@ -4,7 +4,7 @@ import numpy as np
 
 class Observer:
     """Cabo's observation and action indices in C: ``CaboEncoder.observe_python`` and
-    ``CaboEncoder.legal_indices``, exactly."""
+    ``CaboEncoder.legal_indices_python``, exactly."""
 
     def __init__(self, encoder: Any) -> None: ...
     def observe(self, state: Any, seat: int) -> np.ndarray: ...

@@ -40,16 +40,17 @@ cdef class Observer:
         self.combo_index = dict(enc.combo_index)
         self.index = enc.index
 
-    def legal_indices(self, state, list legal, int seat):
-        """``CaboEncoder.legal_indices``: each index worked out from the action's fields
+    def legal_indices(self, state, legal, int seat):
+        """``CaboEncoder.legal_indices_python``: each index worked out from the action's fields
         (its kind is its last field); anything out of the ordinary (a slot past the row
         cap, an unknown kind) is left to the encoder's ``index``, which says why."""
-        cdef Py_ssize_t k, n = len(legal)
+        cdef list actions = legal if type(legal) is list else list(legal)
+        cdef Py_ssize_t k, n = len(actions)
         cdef list out = PyList_New(n)
         cdef tuple a
         cdef int p = self.p, cap = self.cap, code, slot, other_seat, other_slot, mine
         for k in range(n):
-            a = <tuple>legal[k]
+            a = <tuple>actions[k]
             code = self.kinds.get(a[len(a) - 1], -1)
             found = None
             if code == _CONSTANT:

@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Cambio's observation and legal action indices in C: ``CambioEncoder.observe_python``
-and ``CambioEncoder._indices`` (what ``legal_indices`` returns), exactly.
+and ``CambioEncoder._indices`` (what ``legal_indices_python`` returns), exactly.
 
 The observation reads the state's fields as the Python fast path does, under the same
 visibility rules (a card shows when its knowledge mask has the seat's bit or the game is
