@@ -12,7 +12,6 @@ the Python reference (which decides what to answer or raise)."""
 cimport numpy as cnp
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 
-from cardtable.games.cambio.actions import Call, Discard, Draw, Give, Peek, Replace, Skip, Snap, Swap
 from cardtable.rl.encoding import Unindexable
 
 cnp.import_array()
@@ -26,14 +25,26 @@ cdef enum:
     NCARDS = 64  # room for the card codes (54)
     FALLBACK = 1  # _fill's answer: leave this list to the Python reference
 
-# the action types, and the kind each one's last field holds
-cdef object T_DRAW = Draw, T_DISCARD = Discard, T_CALL = Call, T_SKIP = Skip
-cdef object T_REPLACE = Replace, T_GIVE = Give, T_PEEK = Peek, T_SNAP = Snap, T_SWAP = Swap
-cdef object K_DRAW = Draw._field_defaults["kind"], K_DISCARD = Discard._field_defaults["kind"]
-cdef object K_CALL = Call._field_defaults["kind"], K_SKIP = Skip._field_defaults["kind"]
-cdef object K_REPLACE = Replace._field_defaults["kind"], K_GIVE = Give._field_defaults["kind"]
-cdef object K_PEEK = Peek._field_defaults["kind"], K_SNAP = Snap._field_defaults["kind"]
-cdef object K_SWAP = Swap._field_defaults["kind"]
+# the action types, and the kind each one's last field holds (set by learn_actions)
+cdef object T_DRAW, T_DISCARD, T_CALL, T_SKIP, T_REPLACE, T_GIVE, T_PEEK, T_SNAP, T_SWAP
+cdef object K_DRAW, K_DISCARD, K_CALL, K_SKIP, K_REPLACE, K_GIVE, K_PEEK, K_SNAP, K_SWAP
+
+
+cdef learn_actions(game):
+    """The game's action types and kinds, read from actions it parses from their wire
+    form: games are reached through the registry, never by importing their modules."""
+    global T_DRAW, T_DISCARD, T_CALL, T_SKIP, T_REPLACE, T_GIVE, T_PEEK, T_SNAP, T_SWAP
+    global K_DRAW, K_DISCARD, K_CALL, K_SKIP, K_REPLACE, K_GIVE, K_PEEK, K_SNAP, K_SWAP
+    parse = game.action_from_json
+    a = parse({"type": "draw"}); T_DRAW, K_DRAW = type(a), a[-1]
+    a = parse({"type": "discard"}); T_DISCARD, K_DISCARD = type(a), a[-1]
+    a = parse({"type": "call"}); T_CALL, K_CALL = type(a), a[-1]
+    a = parse({"type": "skip"}); T_SKIP, K_SKIP = type(a), a[-1]
+    a = parse({"type": "replace", "slot": 0}); T_REPLACE, K_REPLACE = type(a), a[-1]
+    a = parse({"type": "give", "slot": 0}); T_GIVE, K_GIVE = type(a), a[-1]
+    a = parse({"type": "peek", "seat": 0, "slot": 0}); T_PEEK, K_PEEK = type(a), a[-1]
+    a = parse({"type": "snap", "seat": 0, "slot": 0}); T_SNAP, K_SNAP = type(a), a[-1]
+    a = parse({"type": "swap", "a": [0, 0], "b": [1, 0]}); T_SWAP, K_SWAP = type(a), a[-1]
 
 
 cdef inline int whole(object value) except? -1:
@@ -67,6 +78,7 @@ cdef class Observer:
         PyMem_Free(self.ranks)
 
     def __init__(self, enc):
+        learn_actions(enc.game)
         self.enc = enc
         self.p = enc.players; self.M = enc.M; self.N = enc.N; self.F = enc.F
         self.size = enc.obs_size

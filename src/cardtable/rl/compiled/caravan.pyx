@@ -31,7 +31,6 @@ cdef class Observer:
     cdef int number_suit[NS]  # a number card's suit (0-3) by suit id, -1 for J
 
     def __init__(self, enc):
-        from cardtable.games.caravan import actions
         from cardtable.rl import caravan as module
 
         self.size = enc.obs_size; self.decks = enc.decks
@@ -60,8 +59,15 @@ cdef class Observer:
             self.code[self.rank_id[ord(c[0])] * NS + self.suit_id[ord(c[1])]] = k
         self.depth = enc.depth; self.i_play = enc.PLAY; self.i_attach = enc.ATTACH
         self.i_discard = enc.DISCARD; self.i_disband = enc.DISBAND
-        self.Play = actions.Play; self.Attach = actions.Attach
-        self.Discard = actions.Discard; self.Disband = actions.Disband
+        # the action types, from actions the game parses from their wire form (games are
+        # reached through the registry, never by importing their modules)
+        parse = enc.game.action_from_json
+        self.Play = type(parse({"type": "play", "card": "7h", "caravan": 0}))
+        self.Attach = type(
+            parse({"type": "play", "card": "Kd", "seat": 0, "caravan": 0, "index": 0})
+        )
+        self.Discard = type(parse({"type": "discard", "card": "3c"}))
+        self.Disband = type(parse({"type": "disband", "caravan": 0}))
         self.index = enc.index
         for k in range(NR * NS):
             self.number_code[k] = self.face_code[k] = -1
