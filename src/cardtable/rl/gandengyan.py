@@ -325,12 +325,14 @@ class GanDengYanEncoder(Encoder):
 
     # -- actions -----------------------------------------------------------------------
     def indices(self, legal: Sequence[Any], seat: int, view: Callable[[], View]) -> list[int]:
-        """A play's index does not depend on the seat: one cache for all, keyed by the
-        action as a plain tuple (cards, reading). A play equals any play of the same ranks
-        (any copy of a card serves), so its own hash is coarse (every single without a
-        joker hashes alike) and a cache keyed by the play itself walks long chains of
-        Python ``__eq__`` calls; the tuple hashes and compares in C."""
-        return self.cached_indices(self._cache[0], [a[:] for a in legal], legal, 0)
+        """A play's index depends only on its cards' first letters (a rank, or R/B for a
+        joker) and its reading, not on the seat: one cache for all, keyed by those. A
+        play equals any play of the same ranks, so its own hash is coarse and a cache
+        keyed by the play walks long chains of Python ``__eq__`` calls; a key that names
+        every suit (the play as a plain tuple) kept missing, a quarter of the moves after
+        300 random games."""
+        keys = [("".join([c[0] for c in a[0]]), a[1]) if a else a for a in legal]
+        return self.cached_indices(self._cache[0], keys, legal, 0)
 
     def index(self, action: Any, seat: int) -> int:
         """The index of a play's ranks (the wire form's key), the same for every copy."""
