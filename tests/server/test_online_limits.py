@@ -50,8 +50,10 @@ def test_a_flood_of_refused_acts_is_rate_limited_and_changes_nothing(server: Ser
 
 
 def test_fast_legal_play_is_never_rate_limited(server: Server) -> None:
-    """A script playing bots that move at once makes far more than 20 moves a second."""
-    ticket = server.create("gandengyan", ["human", "bot:random"])
+    """A script playing bots that move at once makes far more than 20 moves a second.
+    Three hands, so that the game is long whatever the deal (a single hand of random
+    play can end after three moves)."""
+    ticket = server.create("gandengyan", ["human", "bot:random"], hands=3)
 
     async def play() -> None:
         async with open_table(server, ticket["id"], ticket["token"]) as table:
