@@ -298,29 +298,27 @@ cdef class Observer:
             out[k] = i if i >= 0 else self.index(action, seat)
         return out
 
-    cdef inline int number_index(self, card):
-        """The place of ``card`` among the number cards, -1 if it is none."""
+    cdef inline int cell(self, card):
+        """``card``'s (rank, suit) cell of the code tables (``number_code``, ``face_code``,
+        ``code``), -1 if it is not a card code."""
         if type(card) is not str or len(<str>card) != 2:
             return -1
         cdef Py_UCS4 a = (<str>card)[0], b = (<str>card)[1]
         if a >= 128 or b >= 128 or self.rank_id[a] < 0 or self.suit_id[b] < 0:
             return -1
-        return self.number_code[self.rank_id[a] * NS + self.suit_id[b]]
+        return self.rank_id[a] * NS + self.suit_id[b]
+
+    cdef inline int number_index(self, card):
+        """The place of ``card`` among the number cards, -1 if it is none."""
+        cdef int k = self.cell(card)
+        return self.number_code[k] if k >= 0 else -1
 
     cdef inline int face_index(self, card):
         """The place of ``card`` among the face cards and jokers, -1 if it is none."""
-        if type(card) is not str or len(<str>card) != 2:
-            return -1
-        cdef Py_UCS4 a = (<str>card)[0], b = (<str>card)[1]
-        if a >= 128 or b >= 128 or self.rank_id[a] < 0 or self.suit_id[b] < 0:
-            return -1
-        return self.face_code[self.rank_id[a] * NS + self.suit_id[b]]
+        cdef int k = self.cell(card)
+        return self.face_code[k] if k >= 0 else -1
 
     cdef inline int any_index(self, card):
         """The place of ``card`` among the 54 codes, -1 if it is none."""
-        if type(card) is not str or len(<str>card) != 2:
-            return -1
-        cdef Py_UCS4 a = (<str>card)[0], b = (<str>card)[1]
-        if a >= 128 or b >= 128 or self.rank_id[a] < 0 or self.suit_id[b] < 0:
-            return -1
-        return self.code[self.rank_id[a] * NS + self.suit_id[b]]
+        cdef int k = self.cell(card)
+        return self.code[k] if k >= 0 else -1
