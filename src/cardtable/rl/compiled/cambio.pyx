@@ -25,26 +25,32 @@ cdef enum:
     NCARDS = 64  # room for the card codes (54)
     FALLBACK = 1  # _fill's answer: leave this list to the Python reference
 
-# the action types, and the kind each one's last field holds (set by learn_actions)
+# the action types (set by learn_actions), and each one's length and kind (its last field)
 cdef object T_DRAW, T_DISCARD, T_CALL, T_SKIP, T_REPLACE, T_GIVE, T_PEEK, T_SNAP, T_SWAP
-cdef object K_DRAW, K_DISCARD, K_CALL, K_SKIP, K_REPLACE, K_GIVE, K_PEEK, K_SNAP, K_SWAP
+cdef dict SHAPES = {}
 
 
 cdef learn_actions(game):
-    """The game's action types and kinds, read from actions it parses from their wire
+    """The game's action types and shapes, read from actions it parses from their wire
     form: games are reached through the registry, never by importing their modules."""
     global T_DRAW, T_DISCARD, T_CALL, T_SKIP, T_REPLACE, T_GIVE, T_PEEK, T_SNAP, T_SWAP
-    global K_DRAW, K_DISCARD, K_CALL, K_SKIP, K_REPLACE, K_GIVE, K_PEEK, K_SNAP, K_SWAP
     parse = game.action_from_json
-    a = parse({"type": "draw"}); T_DRAW, K_DRAW = type(a), a[-1]
-    a = parse({"type": "discard"}); T_DISCARD, K_DISCARD = type(a), a[-1]
-    a = parse({"type": "call"}); T_CALL, K_CALL = type(a), a[-1]
-    a = parse({"type": "skip"}); T_SKIP, K_SKIP = type(a), a[-1]
-    a = parse({"type": "replace", "slot": 0}); T_REPLACE, K_REPLACE = type(a), a[-1]
-    a = parse({"type": "give", "slot": 0}); T_GIVE, K_GIVE = type(a), a[-1]
-    a = parse({"type": "peek", "seat": 0, "slot": 0}); T_PEEK, K_PEEK = type(a), a[-1]
-    a = parse({"type": "snap", "seat": 0, "slot": 0}); T_SNAP, K_SNAP = type(a), a[-1]
-    a = parse({"type": "swap", "a": [0, 0], "b": [1, 0]}); T_SWAP, K_SWAP = type(a), a[-1]
+    T_DRAW = learn(parse({"type": "draw"}))
+    T_DISCARD = learn(parse({"type": "discard"}))
+    T_CALL = learn(parse({"type": "call"}))
+    T_SKIP = learn(parse({"type": "skip"}))
+    T_REPLACE = learn(parse({"type": "replace", "slot": 0}))
+    T_GIVE = learn(parse({"type": "give", "slot": 0}))
+    T_PEEK = learn(parse({"type": "peek", "seat": 0, "slot": 0}))
+    T_SNAP = learn(parse({"type": "snap", "seat": 0, "slot": 0}))
+    T_SWAP = learn(parse({"type": "swap", "a": [0, 0], "b": [1, 0]}))
+
+
+cdef learn(action):
+    """Keep the shape of ``action`` (a NamedTuple) in ``SHAPES``; return its type."""
+    cdef tuple fields = <tuple>action
+    SHAPES[type(action)] = (len(fields), fields[len(fields) - 1])
+    return type(action)
 
 
 cdef inline int whole(object value) except? -1:
@@ -274,26 +280,10 @@ cdef class Observer:
         for j in range(len(actions)):
             action = actions[j]
             t = type(action)
-            if t is T_SNAP:
-                n, kind = 3, K_SNAP
-            elif t is T_SWAP:
-                n, kind = 3, K_SWAP
-            elif t is T_PEEK:
-                n, kind = 3, K_PEEK
-            elif t is T_REPLACE:
-                n, kind = 2, K_REPLACE
-            elif t is T_GIVE:
-                n, kind = 2, K_GIVE
-            elif t is T_DRAW:
-                n, kind = 1, K_DRAW
-            elif t is T_DISCARD:
-                n, kind = 1, K_DISCARD
-            elif t is T_CALL:
-                n, kind = 1, K_CALL
-            elif t is T_SKIP:
-                n, kind = 1, K_SKIP
-            else:
+            shape = SHAPES.get(t)
+            if shape is None:
                 return FALLBACK
+            n, kind = <tuple>shape
             # a NamedTuple, a tuple's subclass: its fields read as a tuple's items (not
             # through __getitem__), its kind last, as its type says (else Python decides)
             a = <tuple>action
