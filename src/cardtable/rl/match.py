@@ -105,11 +105,9 @@ class Match:
     def _changed(self) -> None:
         """The position changed: drop what was computed for the old one and find who
         decides now."""
-        if self._views:
-            self._views = {}
-        if self._obs:
-            self._obs = {}
-        self._legal = self._indices = None
+        self._views = {}
+        self._obs = {}
+        self._forget_decision()
         state = self.state
         if state.is_over():
             self.pending = []
@@ -120,8 +118,7 @@ class Match:
             return
         to_act = state.to_act
         if len(to_act) == 1:
-            if self.pending:
-                self.pending = []
+            self.pending = []
             self.decider = to_act[0]
             return
         optional = self.encoder.optional
@@ -158,7 +155,7 @@ class Match:
             seat = self.decider
             if seat is None:
                 return []
-            legal = self._legal if self._legal is not None else self.legal()
+            legal = self.legal()
             waits = bool(legal) and legal[-1] is WAIT
             try:
                 found = self._legal_indices(self.state, legal[:-1] if waits else legal, seat)
@@ -173,11 +170,9 @@ class Match:
 
     def action(self, index: int) -> Any:
         """The game action (or ``WAIT``) behind a legal index of the decider."""
-        indices = self._indices
-        if indices is None:
-            indices = self.indices()
+        indices = self.indices()
         try:
-            return self._legal[indices.index(index)]  # type: ignore[index]  # set with indices
+            return self.legal()[indices.index(index)]
         except ValueError:
             raise ValueError(
                 f"Action index {index} is not legal now; legal: {sorted(self.indices())}"
@@ -231,9 +226,7 @@ class Match:
         size = self.encoder.num_actions
         if seat != self.decider:
             return np.zeros(size, np.int8)
-        indices = self._indices
-        if indices is None:
-            indices = self.indices()
+        indices = self.indices()
         if self._actions is not None:
             return self._actions.mask(size, indices)  # type: ignore[no-any-return]
         mask = self._mask
