@@ -14,6 +14,7 @@ import importlib
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -70,19 +71,14 @@ class Encoder(ABC):
         self.layout = Layout()
         self._names: list[str] | None = None
         self._cache: list[dict[Any, int]] = [{} for _ in range(self.players)]
-        self._observer: Any = None  # made on first use, once the subclass has its layout
 
-    @property
+    @cached_property
     def accelerator(self) -> Any:
-        """The compiled ``Observer`` made for this encoder, or ``None`` where its module
-        was not built or ``CARDTABLE_PURE_PYTHON`` is set. It reads the state's fields as
-        the pure-Python fast path does and gives exactly the same observations (and,
-        where it has ``legal_indices``, the same indices)."""
-        if self._observer is None:
-            self._observer = self._load_observer() or False
-        return self._observer or None
-
-    def _load_observer(self) -> Any:
+        """The compiled ``Observer`` made for this encoder (on first use, once the
+        subclass has its layout), or ``None`` where its module was not built or
+        ``CARDTABLE_PURE_PYTHON`` is set. It reads the state's fields as the pure-Python
+        fast path does and gives exactly the same observations (and, where it has
+        ``legal_indices``, the same indices)."""
         module = None if self.compiled is None else compiled_module(self.compiled)
         return None if module is None else module.Observer(self)
 
