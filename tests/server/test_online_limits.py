@@ -7,7 +7,14 @@ counted."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+from pathlib import Path
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from cardtable.server.ratelimit import OpenCount
 
 from .support import Server, open_table, run
 
@@ -76,3 +83,64 @@ def test_leave_over_http_is_rate_limited_per_address(fresh_server: Server) -> No
     limited = server.post(f"/api/tables/{ticket['id']}/leave", {"token": ticket["token"]})
     assert limited.status_code == 429 and limited.json()["code"] == "rate_limited"
     assert server.get(f"/api/tables/{ticket['id']}").json()["status"] == "playing"
+
+
+def test_one_address_holds_a_capped_number_of_connections(tmp_path: Path) -> None:
+    """Past ``--max-sockets-per-address`` a connection is refused with
+    ``too_many_connections`` and closed (1013: try again later); the open ones go on
+    being served, and a closed one makes room again, refused ones included."""
+    live = Server(tmp_path / "cardtable.db", tmp_path / "server.log")
+    live.options = ["--max-sockets-per-address", "3"]
+    live.start()
+    try:
+        ticket = live.create("cabo", ["human", "bot:random"])
+
+        async def scenario() -> None:
+            async with contextlib.AsyncExitStack() as stack:
+                seat = await stack.enter_async_context(
+                    open_table(live, ticket["id"], ticket["token"])
+                )
+                watchers = [
+                    await stack.enter_async_context(open_table(live, ticket["id"]))
+                    for _ in range(2)
+                ]
+                version = (await seat.next_state())["version"]
+                for _ in range(2):  # refused each time, and refusals free what they took
+                    async with open_table(live, ticket["id"]) as extra:
+                        error = await extra.recv()
+                        assert error["code"] == "too_many_connections"
+                        assert "3 connections" in error["message"]
+                        with pytest.raises(ConnectionClosed) as closed:
+                            await extra.recv()
+                        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+                assert await seat.quiet_version() == version
+                assert await watchers[0].quiet_version() == version
+                await watchers.pop().ws.close()
+                for _ in range(100):  # room again once the server has seen it close
+                    async with open_table(live, ticket["id"]) as again:
+                        first = await again.recv()
+                        if first.get("code") != "too_many_connections":
+                            assert first["type"] == "state" and first["version"] == version
+                            break
+                    await asyncio.sleep(0.02)
+                else:
+                    raise AssertionError("the closed connection's place never came back")
+
+        run(scenario())
+        assert "Traceback" not in live.log(), live.log()
+    finally:
+        live.stop()
+
+
+def test_open_counts_are_per_address_and_forgotten_when_closed() -> None:
+    count = OpenCount(2)
+    assert count.take("10.0.0.1") and count.take("10.0.0.1")
+    assert not count.take("10.0.0.1")  # refused, and not counted
+    assert count.take("10.0.0.2")  # another address has its own
+    count.give_back("10.0.0.1")
+    assert count.held("10.0.0.1") == 1 and count.take("10.0.0.1")
+    for key in ("10.0.0.1", "10.0.0.1", "10.0.0.2"):
+        count.give_back(key)
+    assert count._open == {}  # addresses that left hold no memory
+    unlimited = OpenCount(0)
+    assert all(unlimited.take("10.0.0.3") for _ in range(1000))

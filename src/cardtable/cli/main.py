@@ -193,11 +193,26 @@ def serve(
             "on a person, no clock) leaves memory; opening it rebuilds it. 0: never",
         ),
     ] = 600.0,
+    max_sockets_per_address: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="WebSocket connections one address may hold open at once; the next is "
+            "refused (too_many_connections). 0: no cap",
+        ),
+    ] = 64,
 ) -> None:
     """Run the web house: the browser table, the HTTP API and live games."""
     from cardtable.server.run import serve as run_server  # the web stack loads only here
 
-    run_server(host=host, port=port, db=db, bot_delay=bot_delay, idle_unload=idle_unload)
+    run_server(
+        host=host,
+        port=port,
+        db=db,
+        bot_delay=bot_delay,
+        idle_unload=idle_unload,
+        max_sockets_per_address=max_sockets_per_address,
+    )
 
 
 def main() -> None:

@@ -39,6 +39,7 @@ STALE_VERSION = "stale_version"
 NOT_YOUR_TURN = "not_your_turn"
 ILLEGAL_ACTION = "illegal_action"
 SERVER_ERROR = "server_error"
+TOO_MANY_CONNECTIONS = "too_many_connections"
 
 # HTTP error codes (with their status).
 UNKNOWN_GAME = "unknown_game"  # 422

@@ -86,3 +86,31 @@ class Limiter:
     def check(self, kind: str, key: str) -> None:
         if not self.allow(kind, key):
             raise ApiError(429, RATE_LIMITED, "Too many requests: wait a little and try again")
+
+
+class OpenCount:
+    """How many of something each key holds open at once (WebSocket connections per
+    address), against a cap (0: none). ``take`` counts one in and answers True, or answers
+    False and counts nothing; every ``take`` that answered True is matched by one
+    ``give_back``."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self._open: dict[str, int] = {}
+
+    def take(self, key: str) -> bool:
+        held = self._open.get(key, 0)
+        if self.cap and held >= self.cap:
+            return False
+        self._open[key] = held + 1
+        return True
+
+    def give_back(self, key: str) -> None:
+        held = self._open.get(key, 0) - 1
+        if held > 0:
+            self._open[key] = held
+        else:
+            self._open.pop(key, None)  # an address that left holds no memory
+
+    def held(self, key: str) -> int:
+        return self._open.get(key, 0)

@@ -25,6 +25,11 @@ class Settings:
     # Messages queued for one slow connection before the server closes it (it reconnects
     # and gets the current state).
     outbox_limit: int = 512
+    # WebSocket connections one address may hold open at once; the next one is refused
+    # with too_many_connections (close 1013, try again later). People behind one NAT
+    # address (a school, an office) hold one or two each: a seat and a watching tab.
+    # 0: no cap.
+    max_sockets_per_address: int = 64
     # Rebuild unfinished tables from the store on start.
     recover: bool = True
     # Seconds after which an unfinished table that everyone has left, waiting on a person

@@ -38,6 +38,7 @@ from cardtable.server.errors import (
     NOT_YOUR_SEAT,
     SPECTATOR,
     TOO_LARGE,
+    TOO_MANY_CONNECTIONS,
     UNKNOWN_TABLE,
     UNKNOWN_TYPE,
     ProtocolError,
@@ -46,7 +47,7 @@ from cardtable.server.house import House
 from cardtable.server.identity import SESSION_COOKIE
 from cardtable.server.live import LiveTable
 from cardtable.server.messages import dumps, error_message
-from cardtable.server.ratelimit import RATE_LIMITED, RATES, Bucket, Limiter
+from cardtable.server.ratelimit import RATE_LIMITED, RATES, Bucket, Limiter, OpenCount
 from cardtable.server.settings import Settings
 from cardtable.server.tokens import hash_token
 from cardtable.store.online import UserRecord
@@ -54,6 +55,7 @@ from cardtable.store.online import UserRecord
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_BAD_TOKEN = 4403
 CLOSE_TOO_SLOW = 1013
+CLOSE_TRY_LATER = 1013  # the standard "try again later": the browser's table reconnects
 MESSAGE_TYPES = ("act", "chat", "leave", "ping")
 
 
@@ -225,9 +227,27 @@ def read_frame(message: Any, limit: int) -> dict[str, Any]:
 
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     """A table's live feed; send acts to play (see docs/server.md for the protocol)."""
+    await websocket.accept()
+    sockets: OpenCount = websocket.app.state.sockets
+    address = websocket.client.host if websocket.client else "?"
+    if not sockets.take(address):
+        message = (
+            f"This address has {sockets.cap} connections open already: "
+            "close a table tab and try again"
+        )
+        await refuse(websocket, TOO_MANY_CONNECTIONS, message, CLOSE_TRY_LATER)
+        return
+    try:
+        await open_feed(websocket, table_id)
+    finally:
+        sockets.give_back(address)
+
+
+async def open_feed(websocket: WebSocket, table_id: str) -> None:
+    """The accepted connection to a table: refused (unknown table, bad token, private
+    table) or served until either side leaves."""
     house: House = websocket.app.state.house
     settings: Settings = websocket.app.state.settings
-    await websocket.accept()
     table = await house.get(table_id)
     if table is None:
         await refuse(

@@ -128,6 +128,7 @@ const strings = {
   "err.bad_json": { en: "The message was not JSON", zh: "消息格式错误" },
   "err.bad_message": { en: "The message was not understood", zh: "无法理解的消息" },
   "err.unknown_type": { en: "Unknown message type", zh: "未知的消息类型" },
+  "err.too_many_connections": { en: "Too many connections from this address", zh: "此地址打开的连接过多" },
   "card.hidden": { en: "face-down card", zh: "暗牌" },
   "card.hiddenSlot": { en: "face-down card, slot {n}", zh: "暗牌，第 {n} 张" },
   "card.emptySlot": { en: "empty slot {n}", zh: "第 {n} 张位置（空）" },
