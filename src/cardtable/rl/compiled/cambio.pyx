@@ -270,10 +270,17 @@ cdef class Observer:
                 pass
         return self.enc._indices(actions, seat, hands)
 
+    cdef inline int _rank(self, int s, int i):
+        """The rank of seat ``s``'s slot ``i`` among its occupied slots; -1 for a slot
+        that is not on the table."""
+        if s < 0 or s >= self.p or i < 0 or i >= self.length[s]:
+            return -1
+        return self.ranks[self.first[s] + i]
+
     cdef int _fill(self, list actions, int seat, list out) except -1:
         """Append the index of each action to ``out``; ``FALLBACK`` for an action that
         this does not know or that points outside the table."""
-        cdef int p = self.p, M = self.M, s1, i1, s2, i2, k, x, y, index
+        cdef int p = self.p, M = self.M, s1, s2, k1, k2, x, y, index
         cdef int past = -1  # the first rank past the cap, raised once all are checked
         cdef Py_ssize_t j, n
         cdef tuple a, pa, pb  # an action (a NamedTuple: its fields by position), a swap's ends
@@ -292,17 +299,13 @@ cdef class Observer:
             last = a[n - 1]
             if last is not kind and last != kind:
                 return FALLBACK
+            if t is T_DRAW or t is T_DISCARD or t is T_CALL or t is T_SKIP:
+                out.append(0 if t is T_DRAW else 1 if t is T_DISCARD else 2 if t is T_CALL else 3)
+                continue
+            k2 = s2 = 0  # a swap's second card; the other actions name one
             if t is T_SNAP or t is T_PEEK:
                 s1 = whole(a[0])
-                i1 = whole(a[1])
-                if s1 < 0 or s1 >= p or i1 < 0 or i1 >= self.length[s1]:
-                    return FALLBACK
-                k = self.ranks[self.first[s1] + i1]
-                if k >= M:
-                    if past < 0:
-                        past = k
-                    continue
-                index = (self.SNAP if t is T_SNAP else self.PEEK) + ((s1 - seat + p) % p) * M + k
+                k1 = self._rank(s1, whole(a[1]))
             elif t is T_SWAP:
                 if type(a[0]) is not tuple or type(a[1]) is not tuple:
                     return FALLBACK
@@ -311,47 +314,31 @@ cdef class Observer:
                 if len(pa) != 2 or len(pb) != 2:
                     return FALLBACK
                 s1 = whole(pa[0])
-                i1 = whole(pa[1])
+                k1 = self._rank(s1, whole(pa[1]))
                 s2 = whole(pb[0])
-                i2 = whole(pb[1])
-                if (s1 < 0 or s1 >= p or i1 < 0 or i1 >= self.length[s1]
-                        or s2 < 0 or s2 >= p or i2 < 0 or i2 >= self.length[s2]):
-                    return FALLBACK
-                k = self.ranks[self.first[s1] + i1]
-                if k >= M:
-                    if past < 0:
-                        past = k
-                    continue
-                x = ((s1 - seat + p) % p) * M + k
-                k = self.ranks[self.first[s2] + i2]
-                if k >= M:
-                    if past < 0:
-                        past = k
-                    continue
-                y = ((s2 - seat + p) % p) * M + k
-                if x > y:
-                    x, y = y, x
-                index = self.SWAP + x * (2 * self.N - x - 1) // 2 + (y - x - 1)
+                k2 = self._rank(s2, whole(pb[1]))
             elif t is T_REPLACE or t is T_GIVE:
-                i1 = whole(a[0])
-                if i1 < 0 or i1 >= self.length[seat]:
-                    return FALLBACK
-                k = self.ranks[self.first[seat] + i1]
-                if k >= M:
-                    if past < 0:
-                        past = k
-                    continue
-                index = (self.REPLACE if t is T_REPLACE else self.GIVE) + k
-            elif t is T_DRAW:
-                index = 0
-            elif t is T_DISCARD:
-                index = 1
-            elif t is T_CALL:
-                index = 2
-            elif t is T_SKIP:
-                index = 3
+                s1 = seat
+                k1 = self._rank(seat, whole(a[0]))
             else:
                 return FALLBACK
+            if k1 < 0 or k2 < 0:
+                return FALLBACK
+            if k1 >= M or k2 >= M:
+                if past < 0:
+                    past = k1 if k1 >= M else k2
+                continue
+            if t is T_REPLACE or t is T_GIVE:
+                index = (self.REPLACE if t is T_REPLACE else self.GIVE) + k1
+            else:
+                x = ((s1 - seat + p) % p) * M + k1
+                if t is T_SWAP:
+                    y = ((s2 - seat + p) % p) * M + k2
+                    if x > y:
+                        x, y = y, x
+                    index = self.SWAP + x * (2 * self.N - x - 1) // 2 + (y - x - 1)
+                else:
+                    index = (self.SNAP if t is T_SNAP else self.PEEK) + x
             out.append(index)
         if past >= 0:
             raise Unindexable(f"Card rank {past} is past the cap {M}")
