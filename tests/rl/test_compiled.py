@@ -3,14 +3,13 @@ AEC environment they speed up gives exactly what the pure-Python one gives."""
 
 from __future__ import annotations
 
-import os
 import random
 
 import numpy as np
 import pytest
 
 from cardtable import games, rl
-from cardtable.rl.encoding import PURE_PYTHON, compiled_module
+from cardtable.rl.encoding import PURE_PYTHON, accelerators_off, compiled_module
 
 from .support import DEFAULTS, case_id
 
@@ -19,7 +18,7 @@ from .support import DEFAULTS, case_id
 def test_every_accelerator_is_built_here(name: str) -> None:
     """CI measures what ships: every game's observation and the decider's mask are
     compiled (a missing accelerator means the install could not build it)."""
-    if os.environ.get(PURE_PYTHON, "") not in ("", "0"):
+    if accelerators_off():
         pytest.skip(f"{PURE_PYTHON} is set: the accelerators are off on purpose")
     assert rl.encoder(name).accelerator is not None, f"{name}'s accelerator was not built"
     assert compiled_module("actions") is not None

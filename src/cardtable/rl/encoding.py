@@ -225,10 +225,15 @@ class Encoder(ABC):
     def score_rewards(self, outcome: Outcome) -> list[float]: ...
 
 
+def accelerators_off() -> bool:
+    """Whether ``CARDTABLE_PURE_PYTHON`` turns the compiled accelerators off."""
+    return os.environ.get(PURE_PYTHON, "") not in ("", "0")
+
+
 def compiled_module(name: str) -> Any:
     """``cardtable.rl.compiled.<name>``, or ``None`` where it was not built (no C compiler
     at install) or ``CARDTABLE_PURE_PYTHON`` is set."""
-    if os.environ.get(PURE_PYTHON, "") not in ("", "0"):
+    if accelerators_off():
         return None
     try:
         return importlib.import_module(f"cardtable.rl.compiled.{name}")
