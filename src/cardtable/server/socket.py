@@ -54,8 +54,9 @@ from cardtable.store.online import UserRecord
 
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_BAD_TOKEN = 4403
-CLOSE_TOO_SLOW = 1013
-CLOSE_TRY_LATER = 1013  # the standard "try again later": the browser's table reconnects
+# The standard "try again later" (a slow client, an address over its cap): the browser's
+# table reconnects with its back-off.
+CLOSE_TRY_LATER = 1013
 MESSAGE_TYPES = ("act", "chat", "leave", "ping")
 
 
@@ -112,7 +113,7 @@ class Connection:
         while True:
             text = await self.outbox.get()
             if self.too_slow:
-                await self.ws.close(CLOSE_TOO_SLOW, "Too far behind: reconnect for the state")
+                await self.ws.close(CLOSE_TRY_LATER, "Too far behind: reconnect for the state")
                 return
             await self.ws.send_text(text)
 
