@@ -1,4 +1,4 @@
-"""The bot contract (ARCHITECTURE.md): ``bot.act(view, legal_actions, rng) -> action``.
+"""The bot contract (docs/architecture.md): ``bot.act(view, legal_actions, rng) -> action``.
 
 A bot gets one seat's view and that seat's legal actions, never a state, so it cannot cheat
 by construction. A bot call is a plain synchronous function: the server runs it in a

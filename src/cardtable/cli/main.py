@@ -1,4 +1,4 @@
-"""The ``cardtable`` command (ARCHITECTURE.md): play, sim and bench."""
+"""The ``cardtable`` command (docs/architecture.md): play, sim and bench."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Card codes (ARCHITECTURE.md): ranks ``A 2 … 9 T J Q K``, suits ``s h d c``, jokers
+"""Card codes (docs/architecture.md): ranks ``A 2 … 9 T J Q K``, suits ``s h d c``, jokers
 ``RJ``/``BJ``. Codes are plain strings so they cost nothing to copy, hash or send."""
 
 from __future__ import annotations

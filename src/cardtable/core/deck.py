@@ -1,4 +1,4 @@
-"""Stacked decks (ARCHITECTURE.md): a list of cards, top first. A partial list is topped
+"""Stacked decks (docs/architecture.md): a list of cards, top first. A partial list is topped
 up with the game's remaining cards in seeded order; a list that the game's cards cannot
 make is rejected."""
 

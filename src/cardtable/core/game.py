@@ -1,4 +1,4 @@
-"""The game contract (ARCHITECTURE.md): a ``Game`` is a rules value built from validated
+"""The game contract (docs/architecture.md): a ``Game`` is a rules value built from validated
 options; a ``State`` is one mutable game in progress.
 
 The base classes own what is the same for every game: option validation, seat checks,

@@ -59,8 +59,11 @@ from cardtable.store.schema import utcnow
 
 log = logging.getLogger("cardtable.server")
 
-# A client further behind than this many versions gets the state without the events.
-MAX_CATCH_UP = 5000
+# A client that missed more events than this gets the state alone (its view is whole
+# anyway), never a replay: the catch-up must fit well inside the connection's outbox
+# (``Settings.outbox_limit``) beside the state and the recent chat, or the connection is
+# closed as too slow before it is sent anything and the page reconnects for ever.
+MAX_CATCH_UP = 64
 CANCELLED = "cancelled"  # a clocked game whose first moves never came (CV-22)
 # The bot that takes over the seat of a person who left or timed out (3 seats or more).
 STAND_IN = "medium"
@@ -170,25 +173,35 @@ class LiveTable:
         return None
 
     def join(
-        self, audience: Audience, deliver: Deliver, since: int | None = None
+        self,
+        audience: Audience,
+        deliver: Deliver,
+        since: int | None = None,
+        most: int = MAX_CATCH_UP,
     ) -> Callable[[], None]:
         """Send the current state to a new connection and subscribe it, atomically (no
         await in between, so no change can fall between the two).
 
-        ``since``: the last version the client saw. The events of every later version come
-        first, each in ``audience``'s version and marked ``"missed": true`` (``since=0``:
-        the whole game so far, so a reloaded page gets its log back). A ``since`` the
-        table cannot answer (ahead of it, or too far back) gets only the state. The recent
-        chat follows the state.
+        ``since``: the last version the client saw. While at most ``most`` events came
+        after it, they come first, each in ``audience``'s version and marked ``"missed":
+        true`` (``since=0`` on a short game: its whole log, so a reloaded page gets it
+        back). A client further behind gets the state alone, marked ``"skipped"`` (the
+        versions whose events it was not sent): the view is all it needs to play on. A
+        ``since`` the table cannot answer (ahead of it, or none) gets only the state. The
+        recent chat follows the state.
 
         A person who left their seat (a bot plays it on) is shown the table as a spectator:
         the seat's cards are the bot's now, and no longer theirs to see."""
         shown = self.shown(audience)
+        missed = self.events_since(since, most)
+        state = self.state_message(audience)
+        if missed is None and since is not None and 0 <= since < self.version:
+            state["skipped"] = self.version - since
         messages = [
             dumps(event_message(version, event, shown, missed=True))
-            for version, event in self.events_since(since)
+            for version, event in missed or []
         ]
-        messages.append(dumps(self.state_message(audience)))
+        messages.append(dumps(state))
         messages.extend(self.chat.recent())
         deliver(messages)
         self.touched = self._clock.now()
@@ -234,16 +247,20 @@ class LiveTable:
             and not any(seat in self._bots for seat in self.state.to_act)
         )
 
-    def events_since(self, since: int | None) -> list[tuple[int, Event]]:
+    def events_since(
+        self, since: int | None, most: int = MAX_CATCH_UP
+    ) -> list[tuple[int, Event]] | None:
+        """The events of every version after ``since``, in order; None when they are not
+        to be sent: ``since`` is none or not a version of this table, the history is not
+        whole, or there are more than ``most`` of them."""
         if since is None or not 0 <= since <= self.version or len(self.history) != self.version:
-            return []
-        if self.version - since > MAX_CATCH_UP:
-            return []
-        return [
-            (version, event)
-            for version in range(since + 1, self.version + 1)
-            for event in self.history[version - 1]
-        ]
+            return None
+        missed: list[tuple[int, Event]] = []
+        for version in range(since + 1, self.version + 1):
+            missed.extend((version, event) for event in self.history[version - 1])
+            if len(missed) > most:
+                return None
+        return missed
 
     def state_message(self, audience: Audience) -> dict[str, Any]:
         message = state_message(

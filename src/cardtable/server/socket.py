@@ -15,7 +15,9 @@ seconds to wait, before the message is looked at. Accepted moves and pings never
 
 Outgoing messages go through a bounded outbox drained by a sender task, so a slow client
 never holds up its table; a client that falls ``outbox_limit`` messages behind is closed
-(code 1013) and simply reconnects to the current state."""
+(code 1013) and simply reconnects to the current state. A connection that comes back
+far behind is sent that state at once, without the events it missed (``LiveTable.join``),
+so a long game's catch-up can never overflow the outbox it is queued in."""
 
 from __future__ import annotations
 
@@ -45,7 +47,7 @@ from cardtable.server.errors import (
 )
 from cardtable.server.house import House
 from cardtable.server.identity import SESSION_COOKIE
-from cardtable.server.live import LiveTable
+from cardtable.server.live import MAX_CATCH_UP, LiveTable
 from cardtable.server.messages import dumps, error_message
 from cardtable.server.ratelimit import RATE_LIMITED, RATES, Bucket, Limiter, OpenCount
 from cardtable.server.settings import Settings
@@ -98,6 +100,13 @@ class Connection:
             except asyncio.QueueFull:
                 self.too_slow = True
                 return
+
+    def catch_up_room(self) -> int:
+        """How many missed events a joining connection may be sent before its state: a
+        quarter of the outbox at most, so the catch-up, the state, the recent chat and the
+        changes that come in while they drain never overflow it (an overflow closes the
+        connection before anything is sent, and the page would reconnect for ever)."""
+        return min(MAX_CATCH_UP, self.outbox.maxsize // 4)
 
     def send_error(self, error: ProtocolError, about: str | None = None) -> None:
         """``about``: the type of the message refused (so a page can tell a refused chat
@@ -298,7 +307,7 @@ def read_since(raw: str | None) -> int | None:
 async def serve_connection(
     conn: Connection, table: LiveTable, house: House, since: int | None = None
 ) -> None:
-    unsubscribe = table.join(conn.seat, conn.deliver, since)
+    unsubscribe = table.join(conn.seat, conn.deliver, since, conn.catch_up_room())
     sender = asyncio.create_task(conn.send_loop())
     receiver = asyncio.create_task(conn.receive_loop(table))
     try:

@@ -1,5 +1,5 @@
 """Cabo's cards (CA-1, CA-2). The rules work on the card's number; the wire and the views
-use its code, the number as a string ("0" … "13", ARCHITECTURE.md)."""
+use its code, the number as a string ("0" … "13", docs/architecture.md)."""
 
 from __future__ import annotations
 

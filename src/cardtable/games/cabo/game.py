@@ -1,4 +1,4 @@
-"""Cabo (spec: ../shared/spec/cabo.md): the rules value built from a table's options."""
+"""Cabo (rules: docs/rules/cabo.md): the rules value built from a table's options."""
 
 from __future__ import annotations
 

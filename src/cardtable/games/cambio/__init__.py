@@ -1,4 +1,4 @@
-"""Cambio (spec ``cambio.md``, rules CB-1…CB-36): a memory card game of face-down hands,
+"""Cambio (rules CB-1…CB-36, docs/rules/cambio.md): a memory card game of face-down hands,
 card powers and snaps, for 2 to 6 players."""
 
 from cardtable.games.cambio.actions import (

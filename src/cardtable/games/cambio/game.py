@@ -51,7 +51,7 @@ class _SwapTable(dict[Position, _SwapRow]):
 
 
 class CambioGame(Game[Action]):
-    """Cambio (spec ``cambio.md``): remember your face-down cards, use the powers of the
+    """Cambio (docs/rules/cambio.md): remember your face-down cards, use the powers of the
     cards you discard, and call Cambio when your total is lowest."""
 
     name: ClassVar[str] = "cambio"

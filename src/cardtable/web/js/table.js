@@ -10,7 +10,7 @@ import { ChatPanel } from "./chat.js";
 import { ClockStrip } from "./clock.js";
 import { clear, h, sleep } from "./dom.js";
 import { GAMES } from "./gametext.js";
-import { has, isZh, joinNames, onLangChange, pickText, t } from "./i18n.js";
+import { addStrings, has, isZh, joinNames, onLangChange, pickText, t } from "./i18n.js";
 import { SeatControls } from "./leave.js";
 import { duration } from "./settings.js";
 import { startTable } from "./home.js";
@@ -33,6 +33,13 @@ export function sameJSON(a, b) {
   return ka.every((k) => sameJSON(a[k], b[k]));
 }
 
+addStrings({
+  "table.skipped": {
+    en: "{n} earlier moves are not in this log (the replay has them).",
+    zh: "之前的 {n} 步不在此记录中（可在回放中查看）。",
+  },
+});
+
 const ANIM = 420; // ms of a move animation at normal speed
 const PAUSE = 260; // ms a bot's move stays on screen before the next one
 
@@ -45,6 +52,7 @@ export class TableView {
     this.queue = [];
     this.pending = []; // events waiting for the state they lead to
     this.msg = null; // the last state message
+    this.seen = null; // the version of the last state message received (maybe not yet drawn)
     this.prevView = null;
     this.sel = {}; // the game module's selection (cleared on a new version)
     this.store = {}; // the game module's memory for this table (kept across versions)
@@ -221,11 +229,13 @@ export class TableView {
     if (this.disposed) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const token = this.record?.token;
-    // since: the last version seen (0 on a first connect, so the log comes back after a
-    // reload); the server answers with the missed events, then the state.
+    // since: the last version received (0 on a first connect, so a short game's log comes
+    // back after a reload); the server answers with the missed events, then the state, or
+    // with the state alone (marked `skipped`) when the client is far behind. The version
+    // received, not the one drawn: the queue still holds what lies between the two.
     const params = new URLSearchParams();
     if (token) params.set("token", token);
-    params.set("since", String(this.msg?.version ?? 0));
+    params.set("since", String(this.seen ?? 0));
     const invite = new URLSearchParams(location.search).get("invite");
     if (invite && !token) params.set("invite", invite);
     const query = `?${params}`;
@@ -248,6 +258,9 @@ export class TableView {
       if (msg.type === "chat") {
         this.chat.add(msg); // not paced behind the game's animations
         return;
+      }
+      if (msg.type === "state" && (this.seen == null || msg.version > this.seen)) {
+        this.seen = msg.version;
       }
       this.queue.push(msg);
       this.pump();
@@ -350,8 +363,11 @@ export class TableView {
     if (msg.view?.game && msg.view.game !== this.game?.name) await this.loadGame(msg.view.game);
     const events = this.pending;
     this.pending = [];
-    const first = !this.msg;
-    const prev = this.msg;
+    // A state that comes instead of the moves missed (far behind) is drawn afresh, as a
+    // first state is: nothing to animate from.
+    if (msg.skipped) this.logNote(() => t("table.skipped", { n: msg.skipped }));
+    const first = !this.msg || Boolean(msg.skipped);
+    const prev = first ? null : this.msg;
     this.prevView = prev?.view ?? null;
     if (!prev || prev.version !== msg.version) this.sel = {};
     this.msg = msg;
@@ -600,6 +616,14 @@ export class TableView {
   }
 
   // -- log -----------------------------------------------------------------------------
+  /** A line of the log that is not an event; `render` gives its text (again on a change
+   * of language). */
+  logNote(render) {
+    const li = h("li", { class: "log-note" }, render());
+    li.__render = render;
+    this.logList.append(li);
+  }
+
   logEvent(event) {
     if (!this.game) return;
     const render = () => this.game.describe(event, this.ctx());
