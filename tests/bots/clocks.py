@@ -4,6 +4,9 @@ fail), and a search meant to run its whole budget must never be cut short by one
 
 from __future__ import annotations
 
+from cardtable.bots import Bot
+from cardtable.bots.search import IsmctsBot
+
 
 class StepClock:
     """Moves ``step`` seconds each time it is read (0: time stands still)."""
@@ -26,3 +29,9 @@ class StepClock:
 def frozen() -> StepClock:
     """A clock on which no time cap ever fires."""
     return StepClock(0.0)
+
+
+def simulations(bot: Bot) -> int:
+    """How many simulations a search bot's last move ran."""
+    assert isinstance(bot, IsmctsBot), f"{bot.name} is not a search bot"
+    return bot.last_iterations

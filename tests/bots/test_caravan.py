@@ -18,7 +18,7 @@ from cardtable.bots.caravan.table import Rules, end_of, from_view, value
 from cardtable.cli.arena import simulate
 from cardtable.core import State
 
-from .clocks import StepClock
+from .clocks import StepClock, simulations
 
 LEVELS = ("random", "easy", "medium", "hard", "ismcts:10")
 QUICK = {"hard": 0.02}  # a tiny time cap: this checks the contract, not strength
@@ -350,7 +350,7 @@ def test_hard_stays_within_its_time_cap() -> None:
         clock = StepClock(0.01)
         bot = bots.make("hard", game, 0.05, clock=clock)
         bot.act(state.view(seat), state.legal_actions(seat), random.Random(1))
-        iterations = getattr(bot, "last_iterations")
+        iterations = simulations(bot)
         assert iterations < search.hard_iterations
         assert clock.elapsed <= 0.05
         searched += iterations > 0

@@ -13,7 +13,7 @@ from cardtable import InvalidOptions, bots, games
 from cardtable.bots.ismcts import Ismcts, SearchLimits
 from cardtable.core import State
 
-from .clocks import StepClock, frozen
+from .clocks import StepClock, frozen, simulations
 
 # Search bots get a tiny budget here: this checks the contract, not strength.
 QUICK = {"hard": 0.02}
@@ -99,11 +99,11 @@ def test_caps_hold_a_search_to_its_simulations_and_seconds() -> None:
     for name in ("ismcts:1000000000", "hard"):
         still = bots.make(name, game, caps=caps, clock=frozen())
         still.act(view, legal, random.Random(1))
-        assert getattr(still, "last_iterations") == 30
+        assert simulations(still) == 30
         running = StepClock(0.01)
         timed = bots.make(name, game, caps=caps, clock=running)
         timed.act(view, legal, random.Random(1))
-        assert 0 < getattr(timed, "last_iterations") < 30 and running.elapsed <= 0.05
+        assert 0 < simulations(timed) < 30 and running.elapsed <= 0.05
 
 
 def paired_search(game_name: str, confidence: float) -> Ismcts:
