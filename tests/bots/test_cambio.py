@@ -22,6 +22,8 @@ from cardtable.bots.cambio.policy import MEDIUM, Mind
 from cardtable.cli.arena import simulate
 from cardtable.core import State
 
+from .clocks import frozen
+
 LEVELS = ("random", "easy", "medium", "hard", "ismcts:12")
 QUICK = {"hard": 0.02}  # a tiny time cap: this checks the contract, not strength
 VARIANTS: list[dict[str, Any]] = [
@@ -266,7 +268,7 @@ def test_medium_calls_when_its_known_total_is_low_and_plays_on_when_it_is_high()
 def test_hard_calls_with_a_known_low_hand_and_draws_with_a_high_one() -> None:
     """The search (its whole rollout budget, no time pressure) keeps the clear calls."""
     low = all_known_low_hand()
-    hard = bots.make("hard", low.game, 30.0)
+    hard = bots.make("hard", low.game, 30.0, clock=frozen())
     view = json.loads(json.dumps(low.view(0)))
     assert wire(low.game, hard.act(view, low.legal_actions(0), random.Random(3))) == {
         "type": "call"

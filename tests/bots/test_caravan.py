@@ -18,6 +18,8 @@ from cardtable.bots.caravan.table import Rules, end_of, from_view, value
 from cardtable.cli.arena import simulate
 from cardtable.core import State
 
+from .clocks import StepClock, simulations
+
 LEVELS = ("random", "easy", "medium", "hard", "ismcts:10")
 QUICK = {"hard": 0.02}  # a tiny time cap: this checks the contract, not strength
 VARIANTS: list[dict[str, Any]] = [
@@ -338,12 +340,18 @@ def test_root_actions_are_a_shortlist_of_the_legal_ones() -> None:
 
 
 def test_hard_stays_within_its_time_cap() -> None:
-    import time
-
+    """The time cap stops the search, long before its simulation budget: on a clock that
+    moves 10 ms a reading, a 50 ms cap is never read as passed (the search stops before a
+    simulation that would likely end past it)."""
     game = games.load("caravan")
-    bot = bots.make("hard", game, 0.05)
+    searched = 0
     for state in positions(seed=13, every=10)[:4]:
         seat = state.to_act[0]
-        start = time.perf_counter()
+        clock = StepClock(0.01)
+        bot = bots.make("hard", game, 0.05, clock=clock)
         bot.act(state.view(seat), state.legal_actions(seat), random.Random(1))
-        assert time.perf_counter() - start < 0.5
+        iterations = simulations(bot)
+        assert iterations < search.hard_iterations
+        assert clock.elapsed <= 0.05
+        searched += iterations > 0
+    assert searched, "no position had a choice to search"

@@ -13,6 +13,8 @@ from cardtable import InvalidOptions, bots, games
 from cardtable.bots.ismcts import Ismcts, SearchLimits
 from cardtable.core import State
 
+from .clocks import StepClock, frozen, simulations
+
 # Search bots get a tiny budget here: this checks the contract, not strength.
 QUICK = {"hard": 0.02}
 
@@ -69,6 +71,39 @@ def test_unknown_bot_names_the_bots() -> None:
         bots.make("genius", games.load("cambio"))
     with pytest.raises(InvalidOptions, match="positive whole number"):
         bots.make("ismcts:zero", games.load("cambio"))
+
+
+@pytest.mark.parametrize(
+    "count", ["", "0", "-5", "1.5", "ten", " 7", "\u00b2", "\u0661\u0662", "9" * 5000]
+)
+def test_a_malformed_search_budget_is_refused_by_name(count: str) -> None:
+    """Digits int() refuses (a superscript, 5,000 of them) or reads from another script
+    are refused like any other malformed N, with a message that does not echo it all."""
+    with pytest.raises(InvalidOptions, match="positive whole number") as refused:
+        bots.make(f"ismcts:{count}", games.load("cambio"))
+    assert len(str(refused.value)) < 300
+
+
+def test_caps_hold_a_search_to_its_simulations_and_seconds() -> None:
+    """A caller's caps bound what a name asks for: ismcts:N runs at most the capped
+    simulations (time standing still), and stops at the capped seconds (time running)."""
+    game = games.load("cambio", players=2)
+    caps = bots.Caps(simulations=30, seconds=0.05)
+    position = next(
+        p
+        for p in sample_positions(game.new_state(seed=3), random.Random(3), 3)
+        if len(p.legal_actions(p.to_act[0])) > 1
+    )
+    seat = position.to_act[0]
+    view, legal = position.view(seat), position.legal_actions(seat)
+    for name in ("ismcts:1000000000", "hard"):
+        still = bots.make(name, game, caps=caps, clock=frozen())
+        still.act(view, legal, random.Random(1))
+        assert simulations(still) == 30
+        running = StepClock(0.01)
+        timed = bots.make(name, game, caps=caps, clock=running)
+        timed.act(view, legal, random.Random(1))
+        assert 0 < simulations(timed) < 30 and running.elapsed <= 0.05
 
 
 def paired_search(game_name: str, confidence: float) -> Ismcts:

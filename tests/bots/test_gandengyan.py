@@ -20,6 +20,8 @@ from cardtable.bots.gandengyan.policy import Table, choose
 from cardtable.cli.arena import simulate
 from cardtable.core import State
 
+from .clocks import frozen
+
 LEVELS = ("random", "easy", "medium", "hard", "ismcts:12")
 QUICK = {"hard": 0.02}  # a tiny time cap: this checks the contract, not strength
 
@@ -139,8 +141,8 @@ def test_hard_is_reproducible_with_a_simulation_budget(monkeypatch: pytest.Monke
     for state in positions(2, seed=8, every=7)[:3]:
         seat = state.to_act[0]
         view, legal = state.view(seat), state.legal_actions(seat)
-        first = bots.make("hard", game, 30.0)
-        again = bots.make("hard", game, 30.0)
+        first = bots.make("hard", game, 30.0, clock=frozen())
+        again = bots.make("hard", game, 30.0, clock=frozen())
         assert first.act(view, legal, random.Random(2)) == again.act(view, legal, random.Random(2))
         assert getattr(first, "last_iterations", 0) in (0, 24)
 

@@ -30,7 +30,7 @@ def test_a_signal_to_the_whole_process_group_stops_the_server_cleanly(
         os.kill(pid, signal.SIGTERM)
     started = time.monotonic()
     server.process.wait(15)  # uvicorn re-raises the signal once shut down: -15
-    assert time.monotonic() - started < 10, "shutdown waits only for the moves being thought"
+    assert time.monotonic() - started < 10, "shutdown does not wait for the moves being thought"
     assert_gone(workers)
     log = server.log()
     assert "Application shutdown complete" in log, log

@@ -5,12 +5,18 @@
 - ``hard`` — ISMCTS guided by the game's heuristic, bounded by time per move;
 - ``ismcts:N`` — ISMCTS with exactly N simulations per move (for experiments).
 
+A caller that runs bots for others (the server) passes ``Caps``: the most simulations and
+seconds of search one move may cost, whatever the name asks for.
+
 Per-game knowledge lives in ``cardtable.bots.<game>`` modules, found by game name: each
 may define ``easy(game)``, ``medium(game)``, ``rollout_policy`` and ``evaluate``."""
 
 from __future__ import annotations
 
 import importlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -22,6 +28,19 @@ from cardtable.core import Game, InvalidOptions
 LEVELS = ("easy", "medium", "hard")
 NAMES = ("random", *LEVELS, "ismcts:N")
 HARD_SECONDS = 1.0
+SEARCH_PREFIX = "ismcts:"
+# ismcts:N with a longer N is refused before it is read as a number (Python refuses to read
+# over 4,300 digits, and no search runs 10**18 simulations).
+MAX_DIGITS = 18
+
+
+@dataclass(frozen=True)
+class Caps:
+    """The most one bot move may cost: simulations and seconds of search. A name asking
+    for more (``ismcts:N``) is held to them; a cap of ``seconds`` also bounds ``hard``."""
+
+    simulations: int
+    seconds: float
 
 
 def heuristics(game: Game[Any]) -> ModuleType | None:
@@ -34,9 +53,17 @@ def heuristics(game: Game[Any]) -> ModuleType | None:
         return None
 
 
-def make(name: str, game: Game[Any], seconds: float | None = None) -> Bot:
-    """The bot called ``name`` for ``game``; ``seconds`` caps a search bot's time per move.
-    An unknown name raises ``InvalidOptions``."""
+def make(
+    name: str,
+    game: Game[Any],
+    seconds: float | None = None,
+    *,
+    caps: Caps | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Bot:
+    """The bot called ``name`` for ``game``; ``seconds`` caps a search bot's time per move,
+    ``caps`` (if given) bounds what any search may cost, and a search reads ``clock`` for
+    its time cap. An unknown name raises ``InvalidOptions``."""
     if not isinstance(name, str):
         raise InvalidOptions(f"A bot name must be text, one of: {', '.join(NAMES)}")
     if name == "random":
@@ -45,12 +72,59 @@ def make(name: str, game: Game[Any], seconds: float | None = None) -> Bot:
     if name in ("easy", "medium") and module is not None and hasattr(module, name):
         bot: Bot = getattr(module, name)(game)
         return bot
-    if name == "hard" or name.startswith("ismcts:"):
-        return search_bot(name, game, module, seconds)
-    raise InvalidOptions(f"Unknown bot {name!r}; the bots are: {', '.join(available(game))}")
+    if name == "hard" or name.startswith(SEARCH_PREFIX):
+        return search_bot(name, game, module, limits(name, game, module, seconds, caps), clock)
+    raise InvalidOptions(
+        f"Unknown bot {shorten(name)!r}; the bots are: {', '.join(available(game))}"
+    )
 
 
-def search_bot(name: str, game: Game[Any], module: ModuleType | None, seconds: float | None) -> Bot:
+def simulations(name: str) -> int | None:
+    """The N of ``ismcts:N`` (None for any other name); a malformed N raises
+    ``InvalidOptions``."""
+    if not name.startswith(SEARCH_PREFIX):
+        return None
+    count = name[len(SEARCH_PREFIX) :]
+    # isdigit alone lets through digits int() refuses (superscripts) or reads (other
+    # scripts): only ASCII digits are a number of simulations.
+    if not (count.isascii() and count.isdigit()) or len(count) > MAX_DIGITS or int(count) < 1:
+        raise InvalidOptions(
+            f"ismcts:N needs a positive whole number of simulations (at most {MAX_DIGITS} "
+            f"digits), got {shorten(name)!r}"
+        )
+    return int(count)
+
+
+def shorten(text: str, most: int = 40) -> str:
+    """``text`` cut to ``most`` characters for an error message: a refusal must not echo
+    a client's megabyte back."""
+    return text if len(text) <= most else f"{text[:most]}…"
+
+
+def limits(
+    name: str, game: Game[Any], module: ModuleType | None, seconds: float | None, caps: Caps | None
+) -> SearchLimits:
+    """What the search bot ``name`` may spend per move, held to ``caps``."""
+    steps = getattr(module, "rollout_steps", SearchLimits.rollout_steps)
+    asked = simulations(name)
+    if asked is None:  # hard: the game's simulation budget (the time cap is a safety net)
+        budget = getattr(module, "hard_iterations", SearchLimits.iterations)
+        asked = budget(game) if callable(budget) else budget
+        time_cap = HARD_SECONDS if seconds is None else seconds
+    else:  # ismcts:N runs its N simulations, unless told a time cap
+        time_cap = float("inf") if seconds is None else seconds
+    if caps is not None:
+        asked, time_cap = min(asked, caps.simulations), min(time_cap, caps.seconds)
+    return SearchLimits(iterations=asked, seconds=time_cap, rollout_steps=steps)
+
+
+def search_bot(
+    name: str,
+    game: Game[Any],
+    module: ModuleType | None,
+    limits: SearchLimits,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Bot:
     policy = getattr(module, "rollout_policy", random_policy)
     evaluate = getattr(module, "evaluate", None)
     # Optional per-game search knobs (see ismcts.py): where rollouts stop (a horizon, a
@@ -66,23 +140,8 @@ def search_bot(name: str, game: Game[Any], module: ModuleType | None, seconds: f
         # A flat search may compare root actions on common random numbers (see ismcts.py).
         "paired": bool(getattr(module, "paired", False)),
         "confidence": float(getattr(module, "confidence", 0.0)),
+        "clock": clock,
     }
-    if name == "hard":
-        budget = getattr(module, "hard_iterations", SearchLimits.iterations)  # or per game
-        limits = SearchLimits(
-            iterations=budget(game) if callable(budget) else budget,
-            seconds=HARD_SECONDS if seconds is None else seconds,
-            rollout_steps=getattr(module, "rollout_steps", SearchLimits.rollout_steps),
-        )
-        return IsmctsBot("hard", game, limits, policy, evaluate, **extra)
-    count = name.partition(":")[2]
-    if not count.isdigit() or int(count) < 1:
-        raise InvalidOptions(f"ismcts:N needs a positive whole number of simulations, got {name!r}")
-    limits = SearchLimits(
-        iterations=int(count),
-        seconds=float("inf") if seconds is None else seconds,
-        rollout_steps=getattr(module, "rollout_steps", SearchLimits.rollout_steps),
-    )
     return IsmctsBot(name, game, limits, policy, evaluate, **extra)
 
 
@@ -93,4 +152,4 @@ def available(game: Game[Any]) -> list[str]:
     return ["random", *levels, "hard", "ismcts:N"]
 
 
-__all__ = ["LEVELS", "NAMES", "Bot", "RandomBot", "available", "make"]
+__all__ = ["LEVELS", "NAMES", "Bot", "Caps", "RandomBot", "available", "make", "simulations"]

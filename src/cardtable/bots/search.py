@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -39,6 +40,7 @@ class IsmctsBot:
         exploration: float | None = None,
         paired: bool = False,
         confidence: float = 0.0,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.name = name
         self.game = game
@@ -54,6 +56,7 @@ class IsmctsBot:
             sample=sample,
             paired=paired,
             confidence=confidence,
+            clock=clock,
         )
         if exploration is not None:  # a game whose rewards differ little explores less
             self.search.exploration = exploration

@@ -5,7 +5,12 @@ bots took ping round trips from 1 ms to 150 ms); in a process it only takes a co
 This module is what a worker process imports, so it needs games and bots only (no web
 stack). Views and actions cross the process boundary in their JSON wire form. Bots are
 stateless between moves (what a seat remembers is in its view), so each worker keeps one
-bot per game, options and bot name, and serves every table with it."""
+bot per game, options and bot name, and serves every table with it.
+
+Every bot the server runs is held to ``CAPS`` (``server_bot``): a table may name
+``ismcts:N``, and a worker busy for good on one table's search would freeze every table's
+bots. Tables are refused above the cap when created (``seating``); a table stored before
+the cap resumes held to it."""
 
 from __future__ import annotations
 
@@ -18,6 +23,11 @@ from typing import Any
 
 from cardtable import bots, games
 from cardtable.core import Game
+
+# The most one bot move may cost on this server: ismcts:N up to 5x the strongest hard
+# budget (cambio's 400 simulations), and never more than 2 s of search (hard's own cap is
+# 1 s). docs/server.md, "Bots".
+CAPS = bots.Caps(simulations=2000, seconds=2.0)
 
 Key = tuple[str, tuple[tuple[str, Any], ...], str]
 _bots: dict[Key, tuple[Game[Any], bots.Bot]] = {}
@@ -56,8 +66,13 @@ def think(
     key = (game_name, options, bot_name)
     if key not in _bots:
         game = games.load(game_name, **dict(options))
-        _bots[key] = (game, bots.make(bot_name, game))
+        _bots[key] = (game, server_bot(bot_name, game))
     game, bot = _bots[key]
     actions = [game.action_from_json(a) for a in legal]
     choice = bot.act(view, actions, random.Random(seed))
     return None if choice is None else game.action_to_json(choice)
+
+
+def server_bot(name: str, game: Game[Any]) -> bots.Bot:
+    """The bot ``name`` as this server runs it: held to ``CAPS``."""
+    return bots.make(name, game, caps=CAPS)

@@ -45,6 +45,7 @@ TOO_MANY_CONNECTIONS = "too_many_connections"
 UNKNOWN_GAME = "unknown_game"  # 422
 BAD_OPTIONS = "bad_options"  # 422
 BAD_SEATS = "bad_seats"  # 422
+BOT_BUDGET = "bot_budget"  # 422: ismcts:N above the server's most simulations a move
 BAD_REQUEST = "bad_request"  # 422: the body does not have the documented shape
 NO_SUCH_TABLE = "unknown_table"  # 404
 NO_SUCH_SEAT = "unknown_seat"  # 404

@@ -28,9 +28,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cardtable import bots
 from cardtable.core import Event, Game, IllegalAction, State
 from cardtable.server.autoplay import BotWorkers
+from cardtable.server.botpool import server_bot
 from cardtable.server.chat import NO_NAME, NO_NAME_MESSAGE, TableChat
 from cardtable.server.clocks import CANCEL, WENT_AWAY, Clock, RealClock, SeatClocks
 from cardtable.server.errors import (
@@ -118,7 +118,7 @@ class LiveTable:
         self._fanout = fanout
         self._workers = workers
         self._bot_names = {s.seat: s.bot or "" for s in record.seats if s.kind == BOT}
-        self._bots = {seat: bots.make(name, game) for seat, name in self._bot_names.items()}
+        self._bots = {seat: server_bot(name, game) for seat, name in self._bot_names.items()}
         # Bot choices need not be reproducible (they are logged), only unpredictable.
         self._rngs = {seat: random.Random(secrets.randbits(64)) for seat in self._bots}
         self.names: dict[int, str] = {}  # seat -> display name of the person holding it
@@ -484,7 +484,13 @@ class LiveTable:
         rng = self._rngs[seat]
         try:
             action = await self._workers.think(
-                self.game, self._bot_names[seat], self._bots[seat], state.view(seat), legal, rng
+                self.game,
+                self._bot_names[seat],
+                self._bots[seat],
+                state.view(seat),
+                legal,
+                rng,
+                table=self.id,
             )
         except Exception:
             log.exception("table %s: bot at seat %d failed; playing at random", self.id, seat)
@@ -573,7 +579,7 @@ class LiveTable:
         seats[seat] = replace(seats[seat], kind=BOT, bot=STAND_IN, forfeited=True)
         self.record.seats = seats
         self._bot_names[seat] = STAND_IN
-        self._bots[seat] = bots.make(STAND_IN, self.game)
+        self._bots[seat] = server_bot(STAND_IN, self.game)
         self._rngs[seat] = random.Random(secrets.randbits(64))
         if self.timer is not None:
             self.timer.drop(seat)

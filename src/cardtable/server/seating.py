@@ -10,7 +10,8 @@ from typing import Any
 
 from cardtable import bots, games
 from cardtable.core import Game, InvalidOptions
-from cardtable.server.errors import BAD_OPTIONS, BAD_SEATS, UNKNOWN_GAME, ApiError
+from cardtable.server import botpool
+from cardtable.server.errors import BAD_OPTIONS, BAD_SEATS, BOT_BUDGET, UNKNOWN_GAME, ApiError
 from cardtable.store import BOT, HUMAN
 
 BOT_PREFIX = "bot:"
@@ -94,13 +95,28 @@ def parse_seat(index: int, spec: object, game: Game[Any]) -> SeatSpec:
     if isinstance(spec, str) and spec.startswith(BOT_PREFIX):
         name = spec[len(BOT_PREFIX) :]
         try:
-            bots.make(name, game)
+            check_budget(index, bots.simulations(name))
+            botpool.server_bot(name, game)
         except InvalidOptions as error:
             raise ApiError(422, BAD_SEATS, f"Seat {index}: {error}") from None
         return SeatSpec(BOT, name)
+    shown = bots.shorten(repr(spec))
     raise ApiError(
         422,
         BAD_SEATS,
-        f'Seat {index} is {spec!r}: a seat is "human" or "bot:LEVEL" '
+        f'Seat {index} is {shown}: a seat is "human" or "bot:LEVEL" '
         f"(for example bot:{bots.LEVELS[0]})",
     )
+
+
+def check_budget(index: int, simulations: int | None) -> None:
+    """Refuse ``ismcts:N`` above the server's cap rather than quietly play a weaker bot
+    than the table asked for."""
+    most = botpool.CAPS.simulations
+    if simulations is not None and simulations > most:
+        raise ApiError(
+            422,
+            BOT_BUDGET,
+            f"Seat {index} asks for {simulations} simulations a move; this server allows "
+            f"at most {most} (bot:ismcts:{most})",
+        )
