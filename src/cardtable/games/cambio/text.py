@@ -4,10 +4,11 @@ rules; seats keep their 0-based numbers."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from cardtable.core.cards import JOKERS, pretty
+from cardtable.games.cambio.actions import Action, Peek, Position, Snap, Swap
 from cardtable.games.cambio.state import HIDDEN
 
 STEP_WORDS = {
@@ -184,3 +185,46 @@ def _whose(event: Mapping[str, Any], target: Sequence[int]) -> str:
     seat, slot = target
     owner = "their own" if seat == event.get("seat") else f"seat {seat}'s"
     return f"{owner} slot {slot + 1}"
+
+
+MenuPath = tuple[str, ...]
+
+
+def menu_paths(legal: Sequence[Action], limit: int) -> Iterator[tuple[Action, MenuPath]]:
+    """The steps in which a person picks each action in the terminal (``cli/menu.py``),
+    for menus of at most ``limit`` lines: a swap card by card (either card first), a peek
+    or a snap by its card; a card by its seat first when the table has more than ``limit``
+    cards."""
+    cards = {p for action in legal for p in _positions(action)}
+    split = len(cards) > limit
+
+    def card(position: Position) -> MenuPath:
+        where = _where(position)
+        return (f"seat {position[0]}'s cards", where) if split else (where,)
+
+    for action in legal:
+        if type(action) is Swap:
+            assert isinstance(action, Swap)
+            for first, second in ((action.a, action.b), (action.b, action.a)):
+                then = (f"with seat {second[0]}'s cards",) if split else ()
+                yield action, ("Swap two cards", *card(first), *then)
+        elif type(action) is Peek or type(action) is Snap:
+            assert isinstance(action, Peek | Snap)
+            verb = "Peek at a card" if type(action) is Peek else "Snap a card"
+            yield action, (verb, *card((action.seat, action.slot)))
+        else:
+            yield action, ()
+
+
+def _positions(action: Action) -> tuple[Position, ...]:
+    if type(action) is Swap:
+        assert isinstance(action, Swap)
+        return (action.a, action.b)
+    if type(action) is Peek or type(action) is Snap:
+        assert isinstance(action, Peek | Snap)
+        return ((action.seat, action.slot),)
+    return ()
+
+
+def _where(position: Position) -> str:
+    return f"seat {position[0]}'s slot {position[1] + 1}"
