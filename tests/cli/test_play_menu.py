@@ -31,7 +31,7 @@ def test_a_jack_swap_is_chosen_card_by_card_in_menus_that_fit() -> None:
     output = play(["--seed", "7"], ["1", "1", "1", "b", "1", "1", "5", "q"])
     assert "Swap two cards" in output
     assert "Swap two cards › seat 0's slot 1" in output
-    assert re.search(r"(You|Seat 0) swapped (your|seat 0's) slot 1 with seat 1's slot 2", output)
+    assert "You swapped your slot 1 with seat 1's slot 2" in output
     shown = menus(output)
     assert max(shown) <= menu.LIMIT
     assert 121 not in shown  # the old single menu: 120 swaps and "skip"
@@ -43,7 +43,7 @@ def test_at_six_seats_a_card_is_chosen_by_its_seat_first() -> None:
     answers = ["1", "1", "1", "3", "2", "4", "4", "q"]
     output = play(["--seed", "0", "players=6"], answers)
     assert "Swap two cards › seat 2's cards › seat 2's slot 2 › with seat 3's cards" in output
-    assert re.search(r"(You|Seat 0) swapped seat 2's slot 2 with seat 3's slot 4", output)
+    assert "You swapped seat 2's slot 2 with seat 3's slot 4" in output
     assert max(menus(output)) <= menu.LIMIT
 
 
@@ -63,5 +63,5 @@ def test_caravan_pages_its_opening_choices_and_takes_any_number_on_any_page() ->
     assert "page 1 of 2" in result.output and "page 2 of 2" in result.output
     assert " 21  Play 4♠ on your caravan 3" in result.output
     assert "'n' is not one of the choices" in result.output  # no page after the last
-    assert re.search(r"(You play|Seat 0 plays) 4♠ on (your )?caravan 3", result.output)
+    assert "You play 4♠ on your caravan 3" in result.output
     assert max(menus(result.output)) <= menu.LIMIT

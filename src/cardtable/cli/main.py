@@ -21,6 +21,7 @@ from cardtable.cli.play import TerminalGame
 from cardtable.cli.ports import bind_problem
 from cardtable.core.options import parse_assignments
 from cardtable.core.rng import new_seed
+from cardtable.core.words import plural
 
 app = typer.Typer(
     name="cardtable",
@@ -111,7 +112,8 @@ def sim(
     names = bots_.split(",") if bots_ else ["random"] * table.players
     names = [n.strip() for n in names]
     if len(names) != table.players:
-        raise fail(f"--bots lists {len(names)} bots but the table has {table.players} seats")
+        listed, seats = plural(len(names), "bot"), plural(table.players, "seat")
+        raise fail(f"--bots lists {listed} but the table has {seats}")
     try:
         for name in names:
             bots.make(name, table)
@@ -140,7 +142,7 @@ def with_progress(label: str, total: int, work: Any) -> Any:
 
 
 def show_sim(report: dict[str, Any]) -> None:
-    table = Table(title=f"{report['game']}: {report['games']} games")
+    table = Table(title=f"{report['game']}: {plural(report['games'], 'game')}")
     for column in ("bot (listed order)", "games", "wins", "win rate", "mean score"):
         table.add_column(column, justify="right")
     for index, bot in enumerate(report["bots"]):

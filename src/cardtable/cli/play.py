@@ -139,7 +139,7 @@ class TerminalGame:
         self.log.extend(self.describe(e) for e in events)
 
     def describe(self, event: Event) -> str:
-        return self.game.describe_event(event.for_seat(self.seat))
+        return self.game.describe_event(event.for_seat(self.seat), self.seat)
 
     def flush_log(self) -> None:
         for line in self.log:
