@@ -36,3 +36,20 @@ def test_in_chinese_you_joins_the_verb(live_server, page_factory):
     log = log_after_the_first_move(page, live_server.url)
     assert "你赢得这一轮。" in log, log
     assert not page.errors
+
+
+COUNTS_JS = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  await import("/static/js/profile.js");  // its table of strings: "{n} games"
+  return [0, 1, 2].flatMap((n) => [i18n.t("seat.cards", { n }), i18n.t("prof.games", { n })]);
+}"""
+
+
+def test_one_card_and_one_game_are_singular_in_english(live_server, page_factory):
+    page = page_factory(DESKTOP)
+    page.goto(f"{live_server.url}/")
+    page.wait_for_selector(".game-tile")
+    assert page.evaluate(COUNTS_JS) == [
+        "0 cards", "0 games", "1 card", "1 game", "2 cards", "2 games",
+    ]  # fmt: skip
+    assert not page.errors
