@@ -4,6 +4,7 @@ gives for bad input."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -66,6 +67,7 @@ def test_sim_options_reach_the_game() -> None:
             ["sim", "cambio", "--bots", "random,random"],
             "--bots lists 2 bots but the table has 4 seats",
         ),
+        (["sim", "cambio", "--bots", "random"], "--bots lists 1 bot but the table has 4 seats"),
         (["sim", "cambio", "--bots", "random,genius,random,random"], "Unknown bot 'genius'"),
         (["play", "cambio", "--seat", "7"], "--seat must be from 0 to 3"),
         (["bench", "poker"], "Unknown game 'poker'"),
@@ -75,6 +77,14 @@ def test_bad_input_is_named(args: list[str], message: str) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 2
     assert message in " ".join(result.output.split())
+
+
+def test_sim_table_counts_one_game_as_a_game() -> None:
+    one = runner.invoke(app, ["sim", "cambio", "--games", "1", "players=2"])
+    assert one.exit_code == 0, one.output
+    assert re.search(r"cambio: 1 game\s*$", one.output, re.M)
+    two = runner.invoke(app, ["sim", "cambio", "--games", "2", "players=2"])
+    assert "cambio: 2 games" in two.output
 
 
 def test_bench_json() -> None:

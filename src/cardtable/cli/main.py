@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
@@ -17,25 +18,33 @@ from cardtable.cli.arena import simulate
 from cardtable.cli.bench import bench_engine, print_figures
 from cardtable.cli.botbench import print_bench as print_bot_bench
 from cardtable.cli.play import TerminalGame
+from cardtable.cli.ports import bind_problem
 from cardtable.core.options import parse_assignments
 from cardtable.core.rng import new_seed
+from cardtable.core.words import plural
 
 app = typer.Typer(
     name="cardtable",
     help="A house of hidden-information card games: Cambio, Cabo, Gan Deng Yan, Caravan.",
     no_args_is_help=True,
     add_completion=False,
+    # click's own layout, not rich's panels: rich squeezed option names into a column and
+    # cut them ("--max-sockets-per-addr…") and labelled flags "<bool>" at 80 columns;
+    # click wraps descriptions under a long name and never cuts one (docs/cli.md).
+    rich_markup_mode=None,
 )
 console = Console()
 errors = Console(stderr=True)
 
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="cambio, cabo, gandengyan or caravan")]
 OptionArgs = Annotated[
-    list[str] | None, typer.Argument(help="Game options as NAME=VALUE (e.g. snap=anytime)")
+    list[str] | None,
+    typer.Argument(metavar="NAME=VALUE", help="Game options (e.g. snap=anytime)"),
 ]
 
 
 def fail(message: str) -> typer.Exit:
-    errors.print(f"[bold red]Error:[/] {message}")
+    errors.print(f"[bold red]Error:[/] {escape(message)}")
     return typer.Exit(code=2)
 
 
@@ -50,11 +59,15 @@ def load_game(name: str, pairs: list[str] | None, **extra: Any) -> Any:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="cambio, cabo, gandengyan or caravan")],
+    game: GameArg,
     options: OptionArgs = None,
-    level: Annotated[str, typer.Option(help="The bots' level")] = "medium",
-    seed: Annotated[int | None, typer.Option(help="Seed for a reproducible deal")] = None,
-    seat: Annotated[int, typer.Option(help="Your seat (0 moves first in most games)")] = 0,
+    level: Annotated[str, typer.Option(metavar="LEVEL", help="The bots' level")] = "medium",
+    seed: Annotated[
+        int | None, typer.Option(metavar="N", help="Seed for a reproducible deal")
+    ] = None,
+    seat: Annotated[
+        int, typer.Option(metavar="SEAT", help="Your seat (0 moves first in most games)")
+    ] = 0,
 ) -> None:
     """Play a game in the terminal against bots."""
     table = load_game(game, options)
@@ -75,26 +88,32 @@ def play(
 
 @app.command()
 def sim(
-    game: Annotated[str, typer.Argument(help="cambio, cabo, gandengyan or caravan")],
+    game: GameArg,
     options: OptionArgs = None,
-    games_: Annotated[int, typer.Option("--games", min=1, help="How many games")] = 100,
+    games_: Annotated[
+        int, typer.Option("--games", metavar="N", min=1, help="How many games")
+    ] = 100,
     bots_: Annotated[
-        str | None, typer.Option("--bots", help="One bot per seat, comma-separated")
+        str | None,
+        typer.Option("--bots", metavar="BOTS", help="One bot per seat, comma-separated"),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the whole run")] = 1,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes")] = 1,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the whole run")] = 1,
+    jobs: Annotated[int, typer.Option(metavar="N", min=1, help="Worker processes")] = 1,
     time_per_move: Annotated[
-        int | None, typer.Option("--time-per-move", min=1, help="Search bots' cap, in ms")
+        int | None,
+        typer.Option("--time-per-move", metavar="MS", min=1, help="Search bots' cap, in ms"),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
 ) -> None:
-    """Play many games between bots and report wins and scores per bot. The seating
-    rotates every game so each listed bot sits in every seat equally."""
+    """Play many games between bots and report wins and scores per bot.
+
+    The seating rotates every game so each listed bot sits in every seat equally."""
     table = load_game(game, options)
     names = bots_.split(",") if bots_ else ["random"] * table.players
     names = [n.strip() for n in names]
     if len(names) != table.players:
-        raise fail(f"--bots lists {len(names)} bots but the table has {table.players} seats")
+        listed, seats = plural(len(names), "bot"), plural(table.players, "seat")
+        raise fail(f"--bots lists {listed} but the table has {seats}")
     try:
         for name in names:
             bots.make(name, table)
@@ -123,7 +142,7 @@ def with_progress(label: str, total: int, work: Any) -> Any:
 
 
 def show_sim(report: dict[str, Any]) -> None:
-    table = Table(title=f"{report['game']}: {report['games']} games")
+    table = Table(title=f"{report['game']}: {plural(report['games'], 'game')}")
     for column in ("bot (listed order)", "games", "wins", "win rate", "mean score"):
         table.add_column(column, justify="right")
     for index, bot in enumerate(report["bots"]):
@@ -140,8 +159,12 @@ def show_sim(report: dict[str, Any]) -> None:
 
 @app.command()
 def bench(
-    game: Annotated[str | None, typer.Argument(help="One game (default: every game)")] = None,
-    seconds: Annotated[float, typer.Option(min=0.1, help="Seconds per game")] = 3.0,
+    game: Annotated[
+        str | None, typer.Argument(metavar="GAME", help="One game (default: every game)")
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option(metavar="SECONDS", min=0.1, help="Seconds per game")
+    ] = 3.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON")] = False,
     rl: Annotated[
         bool, typer.Option("--rl", help="Time the PettingZoo environment against the engine")
@@ -150,8 +173,10 @@ def bench(
         bool, typer.Option("--bots", help="Time hard's search: ISMCTS simulations per second")
     ] = False,
 ) -> None:
-    """Engine speed: random-playout decisions per second on one core (--bots: the search
-    bots' simulations per second; --rl: the research environment against the engine)."""
+    """Measure the engine's speed: random-playout decisions per second on one core.
+
+    With --bots, the search bots' simulations per second; with --rl, the research
+    environment against the engine."""
     if game is not None:
         load_game(game, None)
     names = [game] if game else games.names()
@@ -181,13 +206,25 @@ def bench(
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Interface to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on")] = 8000,
-    db: Annotated[str | None, typer.Option(help="sqlite:///FILE or postgresql://…")] = None,
-    bot_delay: Annotated[float, typer.Option(min=0, help="Seconds a bot waits")] = 0.8,
+    host: Annotated[str, typer.Option(metavar="HOST", help="Interface to listen on")] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option(metavar="PORT", min=0, max=65535, help="Port to listen on")
+    ] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="sqlite:///FILE or postgresql://USER:PASSWORD@HOST/NAME "
+            "(default: sqlite:///cardtable.db, in the working directory)",
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(metavar="SECONDS", min=0, help="Seconds a bot waits")
+    ] = 0.8,
     idle_unload: Annotated[
         float,
         typer.Option(
+            metavar="SECONDS",
             min=0,
             help="Seconds before an abandoned unfinished table (nobody connected, waiting "
             "on a person, no clock) leaves memory; opening it rebuilds it. 0: never",
@@ -196,6 +233,7 @@ def serve(
     max_sockets_per_address: Annotated[
         int,
         typer.Option(
+            metavar="N",
             min=0,
             help="WebSocket connections one address may hold open at once; the next is "
             "refused (too_many_connections). 0: no cap",
@@ -203,6 +241,9 @@ def serve(
     ] = 64,
 ) -> None:
     """Run the web house: the browser table, the HTTP API and live games."""
+    problem = bind_problem(host, port)  # before the store, the workers and the app start
+    if problem is not None:
+        raise fail(problem)
     from cardtable.server.run import serve as run_server  # the web stack loads only here
 
     run_server(
@@ -213,6 +254,23 @@ def serve(
         idle_unload=idle_unload,
         max_sockets_per_address=max_sockets_per_address,
     )
+
+
+def _short_help_is_the_first_sentence() -> None:
+    """The command list shows each command's first sentence whole: click would otherwise
+    cut a long one to the terminal's width mid-phrase with "..."."""
+    for command in app.registered_commands:
+        if command.short_help is None and command.callback is not None:
+            command.short_help = first_sentence(command.callback.__doc__ or "")
+
+
+def first_sentence(doc: str) -> str:
+    paragraph = " ".join(doc.strip().split("\n\n")[0].split())
+    end = paragraph.find(". ")
+    return paragraph if end < 0 else paragraph[: end + 1]
+
+
+_short_help_is_the_first_sentence()
 
 
 def main() -> None:

@@ -11,9 +11,13 @@ from rich.console import Console
 from rich.panel import Panel
 
 from cardtable import IllegalAction, bots
+from cardtable.cli import menu
 from cardtable.core import Event, Game, State
+from cardtable.games.cambio import text as cambio_text
 
-WAIT = "w"
+WAIT, BACK, NEXT, PREVIOUS = "w", "b", "n", "p"
+# Games whose long menus are chosen in steps (cli/menu.py); the others page a flat list.
+PATHS: dict[str, menu.Paths] = {"cambio": cambio_text.menu_paths}
 
 
 class TerminalGame:
@@ -33,6 +37,7 @@ class TerminalGame:
         self.console, self.ask = console, ask
         self.bots = {s: bots.make(bot_level, game) for s in range(state.players) if s != seat}
         self.log: list[str] = []
+        self.paths = PATHS.get(game.name, menu.flat)
 
     def run(self) -> bool:
         """Play to the end; False if the person quit (or input ended) first."""
@@ -51,11 +56,8 @@ class TerminalGame:
         self.flush_log()
         legal = self.state.legal_actions(self.seat)
         others_may_act = len(self.state.to_act) > 1
-        for number, action in enumerate(legal, 1):
-            self.console.print(f"  [bold cyan]{number:>3}[/]  {self.game.describe_action(action)}")
-        if others_may_act:
-            self.console.print(f"  [bold cyan]{WAIT:>3}[/]  wait and let the others move")
-        self.console.print("  [dim]  q  quit[/]")
+        step, number = menu.build(legal, self.paths), 0
+        lines = self.show_menu(step, number, others_may_act)
         while True:
             try:
                 answer = self.ask("Your choice").strip().lower()
@@ -68,19 +70,58 @@ class TerminalGame:
             if answer == WAIT and others_may_act:
                 self.bot_turn()
                 return True
-            chosen = self.pick(answer, legal)
-            if chosen is not None:
-                self.apply(self.seat, chosen, "You")
+            moved = self.navigate(answer, step, number)
+            if moved is not None:
+                step, number = moved
+                lines = self.show_menu(step, number, others_may_act)
+                continue
+            chosen = self.pick(answer, lines)
+            if chosen is not None and chosen.step is not None:
+                step, number = chosen.step, 0
+                lines = self.show_menu(step, number, others_may_act)
+            elif chosen is not None:
+                self.apply(self.seat, chosen.action, "You")
                 return True
 
-    def pick(self, answer: str, legal: list[Any]) -> Any | None:
-        if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
+    def show_menu(self, step: menu.Step, number: int, others_may_act: bool) -> list[menu.Choice]:
+        """Print page ``number`` of the choices at ``step``; return them all. Numbers run on
+        across pages, so any choice's number is taken on any page."""
+        every = menu.choices(step, self.game.describe_action)
+        start, shown, pages = menu.page(every, number)
+        heading = step.heading()
+        if heading:
+            self.console.print(f"  [bold]{heading}[/]")
+        for index, line in enumerate(shown, start + 1):
+            self.console.print(f"  [bold cyan]{index:>3}[/]  {line.text}")
+        if pages > 1:
+            self.console.print(f"  [dim]page {number + 1} of {pages}:  n next  p previous[/]")
+        if step.parent is not None:
+            self.console.print(f"  [bold cyan]{BACK:>3}[/]  back")
+        if others_may_act:
+            self.console.print(f"  [bold cyan]{WAIT:>3}[/]  wait and let the others move")
+        self.console.print("  [dim]  q  quit[/]")
+        return every
+
+    def navigate(self, answer: str, step: menu.Step, number: int) -> tuple[menu.Step, int] | None:
+        """The step and page that ``answer`` moves to (back, next or previous page), or
+        None when it is not a move within the menu."""
+        if answer == BACK and step.parent is not None:
+            return step.parent, 0
+        if answer in (NEXT, PREVIOUS):
+            every = menu.choices(step, self.game.describe_action)
+            wanted = number + (1 if answer == NEXT else -1)
+            if 0 <= wanted < menu.page(every, number)[2]:
+                return step, wanted
+        return None
+
+    def pick(self, answer: str, lines: list[menu.Choice]) -> menu.Choice | None:
+        if not answer.isdigit() or not 1 <= int(answer) <= len(lines):
             self.console.print(
                 f"[red]{answer!r} is not one of the choices: type a number from 1 to "
-                f"{len(legal)}, or q to quit.[/]"
+                f"{len(lines)}, or q to quit.[/]"
             )
             return None
-        return legal[int(answer) - 1]
+        return lines[int(answer) - 1]
 
     def bot_turn(self) -> None:
         seats = [s for s in self.state.to_act if s != self.seat]
@@ -98,7 +139,7 @@ class TerminalGame:
         self.log.extend(self.describe(e) for e in events)
 
     def describe(self, event: Event) -> str:
-        return self.game.describe_event(event.for_seat(self.seat))
+        return self.game.describe_event(event.for_seat(self.seat), self.seat)
 
     def flush_log(self) -> None:
         for line in self.log:

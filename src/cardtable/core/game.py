@@ -190,8 +190,9 @@ class Game(ABC, Generic[A]):
         """A short phrase for menus and logs ("Draw a card"); games override it."""
         return str(self.action_to_json(action))
 
-    def describe_event(self, event: Mapping[str, Any]) -> str:
-        """One line of words for an event as a seat sees it (``Event.for_seat``)."""
+    def describe_event(self, event: Mapping[str, Any], viewer: int | None = None) -> str:
+        """One line of words for an event as a seat sees it (``Event.for_seat``); the
+        ``viewer``'s own seat is "you" (None: every seat in the third person, as in logs)."""
         return ", ".join(f"{k}={v}" for k, v in event.items())
 
     def render_text(self, view: Mapping[str, Any]) -> str:

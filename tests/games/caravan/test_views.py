@@ -156,7 +156,7 @@ def test_render_text_draws_the_table() -> None:
     spectator = state.game.render_text(state.view(None))
     assert "Your hand" not in spectator and "Seat 0 to move" in spectator
     state.apply(1, {"type": "resign"})
-    assert "Game over: seat 0 wins, seat 1 resigned" in state.game.render_text(state.view(0))
+    assert "Game over: you win, seat 1 resigned" in state.game.render_text(state.view(0))
 
 
 def test_actions_and_events_are_described_in_words() -> None:

@@ -12,6 +12,7 @@ from typing import Any, Literal, NamedTuple
 
 from cardtable.core import IllegalAction
 from cardtable.core.wire import action_type, int_list, integer, only_keys, pair
+from cardtable.core.words import plural
 
 MAX_EXCHANGE = 4  # CA-9: a multi-card exchange names 2, 3 or 4 cards
 Position = tuple[int, int]  # (seat, slot)
@@ -90,7 +91,7 @@ def slots_problem(slots: tuple[int, ...], row: int | None = None) -> str | None:
     if len(slots) > MAX_EXCHANGE:
         return f"A multi-card exchange takes 2, 3 or 4 cards, not {len(slots)}"
     if row is not None and len(slots) > row:
-        return f"You named {len(slots)} slots but your row has only {row} cards"
+        return f"You named {plural(len(slots), 'slot')} but your row has only {plural(row, 'card')}"
     for slot in slots:
         if slot < 0 or (row is not None and slot >= row):
             top = "" if row is None else f": your slots are 0 to {row - 1}"

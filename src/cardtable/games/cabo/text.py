@@ -6,84 +6,94 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardtable.core.words import Person, agrees, names, plural
 from cardtable.games.cabo.cards import POWER_WORDS
 
 UNKNOWN = "?"
-# What another player's power lets them do, said in the third person for event lines.
+# What a player's power lets them do, for event lines; {their} is "their" or "your".
 POWER_DEEDS = {
-    "peek": "look at one of their own cards",
+    "peek": "look at one of {their} own cards",
     "spy": "look at one card of another player",
-    "swap": "swap one of their cards with another player's",
+    "swap": "swap one of {their} cards with another player's",
 }
 
 
-def _seats(seats: Sequence[int]) -> str:
-    names = [f"seat {s}" for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _seats(seats: Sequence[int], me: int | None = None) -> str:
+    return names([Person(s, me) for s in seats])
 
 
 def _numbers(values: Sequence[Any]) -> str:
     return ", ".join(str(v) for v in values)
 
 
-def describe_event(event: Mapping[str, Any]) -> str:
+def describe_event(event: Mapping[str, Any], me: int | None = None) -> str:
+    """One line for an event as seat ``me`` sees it; ``me``'s seat is "you"."""
     kind = event.get("type")
-    who = f"Seat {event.get('seat')}"
+    actor = Person(event.get("seat", -1), me)  # every event with an actor names its seat
     card = event.get("card")
     if kind == "deal":
-        line = f"Round {event['round']} is dealt; seat {event['starter']} starts"
+        starter = Person(event["starter"], me)
+        line = f"Round {event['round']} is dealt; {starter.object} {starter.verb('starts')}"
         seen = event.get("seen")
         if seen:
             line += ". You look at " + ", ".join(f"slot {i}: {c}" for i, c in seen)
         return line
     if kind == "draw":
-        return f"{who} draws a card" + (f": {card}" if card is not None else "")
+        return f"{actor.does('draws')} a card" + (f": {card}" if card is not None else "")
     if kind == "take_discard":
-        return f"{who} takes the {card} from the discard pile"
+        return f"{actor.does('takes')} the {card} from the discard pile"
     if kind == "call":
-        return f"{who} calls Cabo! Everyone else has one more turn"
+        return f"{actor.does('calls')} Cabo! Everyone else has one more turn"
     if kind == "discard":
         power = event.get("power")
-        offer = f" and may {POWER_DEEDS[power]}" if power else ""
-        return f"{who} discards the drawn {card}{offer}"
+        offer = f" and may {POWER_DEEDS[power].format(their=actor.their)}" if power else ""
+        return f"{actor.does('discards')} the drawn {card}{offer}"
     if kind == "replace":
         new = "the drawn card" if event["from"] == "deck" else "the taken card"
-        return f"{who} puts {new} in slot {event['slot']} and discards a {event['discarded']}"
+        return (
+            f"{actor.does('puts')} {new} in slot {event['slot']} and "
+            f"{actor.verb('discards')} a {event['discarded']}"
+        )
     if kind == "exchange":
         slots, cards = _numbers(event["slots"]), _numbers(event["cards"])
         if event["success"]:
             return (
-                f"{who} exchanges slots {slots} ({cards}): all equal, they are discarded "
-                f"and the new card goes to slot {event['slot']}"
+                f"{actor.does('exchanges')} slots {slots} ({cards}): all equal, they are "
+                f"discarded and the new card goes to slot {event['slot']}"
             )
         return (
-            f"{who} tries to exchange slots {slots} ({cards}): not all equal, they go back "
-            f"and the new card is a penalty card in slot {event['slot']}"
+            f"{actor.does('tries')} to exchange slots {slots} ({cards}): not all equal, they "
+            f"go back and the new card is a penalty card in slot {event['slot']}"
         )
     if kind == "peek":
         owner, slot = event["target"]
-        whose = "their own" if owner == event["seat"] else f"seat {owner}'s"
-        return f"{who} looks at {whose} slot {slot}" + (f": {card}" if card is not None else "")
+        whose = f"{actor.their} own" if owner == event["seat"] else Person(owner, me).possessive
+        seen = f": {card}" if card is not None else ""
+        return f"{actor.does('looks')} at {whose} slot {slot}{seen}"
     if kind == "swap":
         (s, i), (t, j) = event["a"], event["b"]
-        return f"{who} swaps seat {s}'s slot {i} with seat {t}'s slot {j}"
+        a, b = Person(s, me).possessive, Person(t, me).possessive
+        return f"{actor.does('swaps')} {a} slot {i} with {b} slot {j}"
     if kind == "skip":
-        return f"{who} does not use the {event.get('power')} power"
+        return f"{actor.does('does')} not use the {event.get('power')} power"
     if kind == "reshuffle":
-        return f"The discard pile is shuffled into a new deck of {event['deck']} cards"
+        return f"The discard pile is shuffled into a new deck of {plural(event['deck'], 'card')}"
     if kind == "round_end":
-        return " ".join(_round_lines(event))
+        return " ".join(_round_lines(event, me))
     if kind == "game_end":
-        winners = event["winners"]
-        best = event["totals"][winners[0]]
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return f"Game over: {_seats(winners)} {verb} with {best}"
+        winners = [Person(s, me) for s in event["winners"]]
+        best = event["totals"][event["winners"][0]]
+        verb = agrees(winners, "wins") if len(winners) == 1 else "share the win"
+        return f"Game over: {names(winners)} {verb} with {best}"
     return ", ".join(f"{k}={v}" for k, v in event.items())
 
 
-def _round_lines(summary: Mapping[str, Any]) -> list[str]:
+def _round_lines(summary: Mapping[str, Any], me: int | None = None) -> list[str]:
     caller = summary["caller"]
-    why = "the deck ran out" if summary["reason"] == "deck_out" else f"seat {caller} called Cabo"
+    if summary["reason"] == "deck_out":
+        why = "the deck ran out"
+    else:
+        why = f"{Person(caller, me).object} called Cabo"
     parts = [f"Round {summary['round']} ends ({why})."]
     for seat, (row, total_sum, score, total) in enumerate(
         zip(summary["rows"], summary["sums"], summary["scores"], summary["totals"], strict=True)
@@ -96,7 +106,8 @@ def _round_lines(summary: Mapping[str, Any]) -> list[str]:
             why = ""
         scored = f", scores {score} ({why})" if why else ""
         reset = " (exactly the target: reset to half)" if seat in summary["reset"] else ""
-        parts.append(f"Seat {seat}: {' '.join(row)} = {total_sum}{scored}, total {total}{reset}.")
+        name = Person(seat, me).name
+        parts.append(f"{name}: {' '.join(row)} = {total_sum}{scored}, total {total}{reset}.")
     return parts
 
 
@@ -117,11 +128,10 @@ def render(view: Mapping[str, Any]) -> str:
     if discard:
         under = " ".join(discard[-8:-1])
         pile = f"{discard[-1]} on top" + (f" (under it: {under})" if under else "")
-    lines.append(f"Deck: {view['deck']} cards   Discard pile: {pile}")
+    lines.append(f"Deck: {plural(view['deck'], 'card')}   Discard pile: {pile}")
     if view["caller"] is not None and not view["over"]:
-        lines.append(
-            f"Seat {view['caller']} has called Cabo: {view['final_turns']} last turn(s) to go"
-        )
+        caller, left = Person(view["caller"], me), plural(view["final_turns"], "last turn")
+        lines.append(f"{caller.does('has')} called Cabo: {left} to go")
     lines.append("")
     width = max(len("you (seat 0)"), *(len(f"seat {s}") for s in range(view["players"])))
     for seat, slots in enumerate(view["rows"]):
@@ -137,10 +147,11 @@ def render(view: Mapping[str, Any]) -> str:
     lines.extend(_hand_lines(view))
     last = view["last_round"]
     if last is not None:
-        lines.append("Last round: " + _round_lines(last)[0])
-        lines.extend("  " + line for line in _round_lines(last)[1:])
+        lines.append("Last round: " + _round_lines(last, me)[0])
+        lines.extend("  " + line for line in _round_lines(last, me)[1:])
     target = view["round_limit"] or view["target"]
-    goal = f"{target} rounds are played" if view["round_limit"] else f"a total passes {target}"
+    played = f"{plural(target, 'round')} {'is' if target == 1 else 'are'} played"
+    goal = played if view["round_limit"] else f"a total passes {target}"
     lines.append(f"The game ends when {goal}; the lowest total wins.")
     return "\n".join(lines)
 
@@ -149,7 +160,9 @@ def _headline(view: Mapping[str, Any]) -> str:
     me = view["seat"]
     you = "you are watching" if me is None else f"you are seat {me}"
     if view["over"]:
-        return f"Cabo — game over after {view['round']} rounds; winners: {_seats(view['winners'])}"
+        rounds, winners = plural(view["round"], "round"), _seats(view["winners"], me)
+        label = "winner" if len(view["winners"]) == 1 else "winners"
+        return f"Cabo — game over after {rounds}; {label}: {winners}"
     if view["phase"] == "setup":
         return f"Cabo — round {view['round']}: everyone looks at two of their cards ({you})"
     turn = view["turn"]

@@ -257,8 +257,8 @@ class CambioGame(Game[Action]):
     def describe_action(self, action: Action) -> str:
         return actions.describe(action)
 
-    def describe_event(self, event: Mapping[str, Any]) -> str:
-        return text.describe_event(event)
+    def describe_event(self, event: Mapping[str, Any], viewer: int | None = None) -> str:
+        return text.describe_event(event, viewer)
 
     def render_text(self, view: Mapping[str, Any]) -> str:
         return text.render(view)

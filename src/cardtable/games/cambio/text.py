@@ -4,10 +4,12 @@ rules; seats keep their 0-based numbers."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from cardtable.core.cards import JOKERS, pretty
+from cardtable.core.words import Person, names, plural
+from cardtable.games.cambio.actions import Action, Peek, Position, Snap, Swap
 from cardtable.games.cambio.state import HIDDEN
 
 STEP_WORDS = {
@@ -61,7 +63,7 @@ def render(view: Mapping[str, Any]) -> str:
 def _piles(view: Mapping[str, Any]) -> str:
     pile: Sequence[str] = view["discard"]
     below = len(pile) - 1
-    line = f"Deck: {view['deck']} cards · Discard: {pretty(pile[-1])} on top"
+    line = f"Deck: {plural(view['deck'], 'card')} · Discard: {pretty(pile[-1])} on top"
     if below:
         line += f" ({below} below)"
     if view["snappable"]:
@@ -108,9 +110,10 @@ def _status(view: Mapping[str, Any], me: int | None) -> list[str]:
     give = view["give"]
     if give is not None:
         to_seat, to_slot = give["to"]
+        giver = Person(give["seat"], me)
         lines.append(
-            f"{_seat(give['seat'], me).capitalize()} snapped {_seat(to_seat, me)}'s card and "
-            f"now gives one of their cards into that slot {to_slot + 1}."
+            f"{giver.name} snapped {Person(to_seat, me).possessive} card and now "
+            f"{giver.verb('gives')} one of {giver.their} cards into that slot {to_slot + 1}."
         )
     elif phase == "setup":
         left = view["setup_peeks"]
@@ -125,20 +128,21 @@ def _status(view: Mapping[str, Any], me: int | None) -> list[str]:
         if drawn not in (None, HIDDEN):
             lines.append(f"You drew {pretty(drawn)}: keep it in a slot or discard it.")
         else:
-            lines.append(f"{_seat(turn, me).capitalize()} holds a drawn card.")
+            lines.append(f"{Person(turn, me).does('holds')} a drawn card.")
     elif phase == "power":
         step = STEP_WORDS.get(view["step"], view["step"])
         lines.append(
-            f"{_seat(turn, me).capitalize()} uses the {pretty(view['power'])}: {step} (or skip)."
+            f"{Person(turn, me).does('uses')} the {pretty(view['power'])}: {step} (or skip)."
         )
     return lines
 
 
-def describe_event(event: Mapping[str, Any]) -> str:
-    """One line for an event as a seat sees it (``Event.for_seat``): a private card is
-    named only when it is part of that seat's version."""
+def describe_event(event: Mapping[str, Any], me: int | None = None) -> str:
+    """One line for an event as seat ``me`` sees it (``Event.for_seat``): a private card is
+    named only when it is part of that seat's version, and ``me`` is "you"."""
     kind = event.get("type")
-    who = f"Seat {event['seat']}" if "seat" in event else ""
+    actor = Person(event.get("seat", -1), me)  # every event with an actor names its seat
+    who = actor.name
     card = event.get("card")
     if kind == "draw":
         return f"{who} drew {pretty(card)}" if card else f"{who} drew a card"
@@ -150,37 +154,87 @@ def describe_event(event: Mapping[str, Any]) -> str:
             f"and discarded {pretty(card or '')}"
         )
     if kind == "power":
-        return f"{who} uses the power of {pretty(card or '')}"
+        return f"{actor.does('uses')} the power of {pretty(card or '')}"
     if kind == "peek":
         seen = f": it is {pretty(card)}" if card else ""
-        return f"{who} peeked at {_whose(event, event['target'])}{seen}"
+        return f"{who} peeked at {_whose(event, event['target'], me)}{seen}"
     if kind == "swap":
         (s, i), (t, j) = event["a"], event["b"]
-        return f"{who} swapped seat {s}'s slot {i + 1} with seat {t}'s slot {j + 1}"
+        a, b = Person(s, me).possessive, Person(t, me).possessive
+        return f"{who} swapped {a} slot {i + 1} with {b} slot {j + 1}"
     if kind == "skip":
         return f"{who} skipped the power step"
     if kind == "call":
         return f"{who} called Cambio!"
     if kind == "snap":
         result = "a match" if event["success"] else "no match: a penalty card"
-        return f"{who} snapped {_whose(event, event['target'])}: {pretty(card or '')}, {result}"
+        target = _whose(event, event["target"], me)
+        return f"{who} snapped {target}: {pretty(card or '')}, {result}"
     if kind == "penalty":
-        return f"{who} takes a penalty card into slot {event['slot'] + 1}"
+        return f"{actor.does('takes')} a penalty card into slot {event['slot'] + 1}"
     if kind == "give":
         s, i = event["to"]
-        return f"{who} gave their slot {event['slot'] + 1} to seat {s}'s slot {i + 1}"
+        to = Person(s, me).possessive
+        return f"{who} gave {actor.their} slot {event['slot'] + 1} to {to} slot {i + 1}"
     if kind == "reshuffle":
-        return f"The discard pile is shuffled into a new deck of {event['deck']} cards"
+        deck = plural(event["deck"], "card")
+        return f"The discard pile is shuffled into a new deck of {deck}"
     if kind == "end":
-        scores = ", ".join(f"seat {s} {v}" for s, v in enumerate(event["scores"]))
-        winners = " and ".join(f"seat {s}" for s in event["winners"])
-        return f"Round over ({END_WORDS.get(event['reason'], event['reason'])}): {scores}. " + (
-            f"Winner: {winners}"
-        )
+        scores = ", ".join(f"{Person(s, me).object} {v}" for s, v in enumerate(event["scores"]))
+        winners = names([Person(s, me) for s in event["winners"]])
+        label = "Winner" if len(event["winners"]) == 1 else "Winners"
+        reason = END_WORDS.get(event["reason"], event["reason"])
+        return f"Round over ({reason}): {scores}. {label}: {winners}"
     return ", ".join(f"{k}={v}" for k, v in event.items())
 
 
-def _whose(event: Mapping[str, Any], target: Sequence[int]) -> str:
+def _whose(event: Mapping[str, Any], target: Sequence[int], me: int | None) -> str:
     seat, slot = target
-    owner = "their own" if seat == event.get("seat") else f"seat {seat}'s"
+    if seat == event.get("seat"):
+        owner = "your own" if seat == me else "their own"
+    else:
+        owner = Person(seat, me).possessive
     return f"{owner} slot {slot + 1}"
+
+
+MenuPath = tuple[str, ...]
+
+
+def menu_paths(legal: Sequence[Action], limit: int) -> Iterator[tuple[Action, MenuPath]]:
+    """The steps in which a person picks each action in the terminal (``cli/menu.py``),
+    for menus of at most ``limit`` lines: a swap card by card (either card first), a peek
+    or a snap by its card; a card by its seat first when the table has more than ``limit``
+    cards."""
+    cards = {p for action in legal for p in _positions(action)}
+    split = len(cards) > limit
+
+    def card(position: Position) -> MenuPath:
+        where = _where(position)
+        return (f"seat {position[0]}'s cards", where) if split else (where,)
+
+    for action in legal:
+        if type(action) is Swap:
+            assert isinstance(action, Swap)
+            for first, second in ((action.a, action.b), (action.b, action.a)):
+                then = (f"with seat {second[0]}'s cards",) if split else ()
+                yield action, ("Swap two cards", *card(first), *then)
+        elif type(action) is Peek or type(action) is Snap:
+            assert isinstance(action, Peek | Snap)
+            verb = "Peek at a card" if type(action) is Peek else "Snap a card"
+            yield action, (verb, *card((action.seat, action.slot)))
+        else:
+            yield action, ()
+
+
+def _positions(action: Action) -> tuple[Position, ...]:
+    if type(action) is Swap:
+        assert isinstance(action, Swap)
+        return (action.a, action.b)
+    if type(action) is Peek or type(action) is Snap:
+        assert isinstance(action, Peek | Snap)
+        return ((action.seat, action.slot),)
+    return ()
+
+
+def _where(position: Position) -> str:
+    return f"seat {position[0]}'s slot {position[1] + 1}"

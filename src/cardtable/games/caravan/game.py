@@ -11,6 +11,7 @@ from cardtable.core import Game, InvalidOptions, Option
 from cardtable.core.cards import pretty, standard_deck
 from cardtable.core.deck import stack
 from cardtable.core.rng import fork, make_rng
+from cardtable.core.words import Person, plural
 
 from . import actions, rules
 from .actions import CARAVANS, Action, Attach, Disband, Discard, Play
@@ -220,37 +221,47 @@ class CaravanGame(Game[Action]):
             return f"Disband your caravan {action.caravan + 1}"
         return "Resign"
 
-    def describe_event(self, event: Mapping[str, Any]) -> str:
-        kind, who = event.get("type"), f"Seat {event.get('seat')}"
+    def describe_event(self, event: Mapping[str, Any], viewer: int | None = None) -> str:
+        kind = event.get("type")
+        actor = Person(event.get("seat", -1), viewer)  # every event with an actor names it
         caravan = f"caravan {event.get('caravan', 0) + 1}"
         if kind == "play":
-            return f"{who} plays {pretty(event['card'])} on {caravan}"
+            return f"{actor.does('plays')} {pretty(event['card'])} on {actor.their} {caravan}"
         if kind == "attach":
+            whose = Person(event["target"], viewer).possessive
             return (
-                f"{who} puts {pretty(event['card'])} on {pretty(event['on'])} of seat "
-                f"{event['target']}'s {caravan}"
+                f"{actor.does('puts')} {pretty(event['card'])} on {pretty(event['on'])} of "
+                f"{whose} {caravan}"
             )
         if kind == "remove":
-            return f"{_cards(event['cards'])} leave seat {event['seat']}'s {caravan}"
+            leave = "leaves" if len(event["cards"]) == 1 else "leave"
+            return f"{_cards(event['cards'])} {leave} {actor.possessive} {caravan}"
         if kind == "discard":
-            return f"{who} discards {pretty(event['card'])}"
+            return f"{actor.does('discards')} {pretty(event['card'])}"
         if kind == "disband":
-            return f"{who} disbands {caravan}: {_cards(event['cards'])} to the discards"
+            return (
+                f"{actor.does('disbands')} {actor.their} {caravan}: {_cards(event['cards'])} "
+                "to the discards"
+            )
         if kind == "draw":
-            return f"{who} draws {pretty(event['card'])}" if "card" in event else f"{who} draws"
+            drawn = f" {pretty(event['card'])}" if "card" in event else ""
+            return f"{actor.does('draws')}{drawn}"
         if kind == "reshuffle":
-            return f"{who} shuffles {event['cards']} discards into a new deck"
+            discards = plural(event["cards"], "discard")
+            return f"{actor.does('shuffles')} {discards} into a new deck"
         if kind == "resign":
-            return f"{who} resigns"
+            return actor.does("resigns")
         if kind == "end":
-            return f"Game over: {_result(event['winner'], event['reason'], event['scores'])}"
-        return super().describe_event(event)
+            result = _result(event["winner"], event["reason"], event["scores"], viewer)
+            return f"Game over: {result}"
+        return super().describe_event(event, viewer)
 
     def render_text(self, view: Mapping[str, Any]) -> str:
         me = view.get("seat")
         name = {s: ("You" if s == me else f"Seat {s}") for s in (0, 1)}
         if view.get("over"):
-            head = f"Game over: {_result(view['winner'], view['reason'], view['scores'])}"
+            result = _result(view["winner"], view["reason"], view["scores"], me)
+            head = f"Game over: {result}"
         else:
             head = f"{name[view['to_act'][0]]} to move" if view["to_act"] else ""
         lines = [head]
@@ -296,11 +307,12 @@ def _caravan_text(caravan: Mapping[str, Any], owner: int) -> str:
     return f"{' '.join(parts)}   = {caravan['value']} {arrow} {suit}"
 
 
-def _result(winner: int, reason: str, scores: Sequence[int]) -> str:
+def _result(winner: int, reason: str, scores: Sequence[int], me: int | None = None) -> str:
+    won, lost = Person(winner, me), Person(1 - winner, me)
     why = {
         "sold": f"selling {scores[winner]} of the three pairs",
         "quick_sell": "selling two pairs at once",
-        "out_of_cards": f"seat {1 - winner} ran out of cards",
-        "resigned": f"seat {1 - winner} resigned",
+        "out_of_cards": f"{lost.object} ran out of cards",
+        "resigned": f"{lost.object} resigned",
     }.get(reason, reason)
-    return f"seat {winner} wins, {why}"
+    return f"{won.object} {won.verb('wins')}, {why}"

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from cardtable.core import IllegalAction
 from cardtable.core.cards import JOKERS, is_card_code
 from cardtable.core.wire import action_type, only_keys, str_list
+from cardtable.core.words import plural
 
 from .plays import ORDER, RANK_INDEX, TWO
 
@@ -100,7 +101,8 @@ def reading_problem(cards: tuple[str, ...], reading: tuple[str, ...]) -> str | N
             return LONE_JOKER
         return 'A play of only jokers is a joker bomb: leave out "as"'
     if len(reading) != len(cards):
-        return f'"as" gives one rank for each card: {len(cards)} cards but {len(reading)} ranks'
+        given = f"{plural(len(cards), 'card')} but {plural(len(reading), 'rank')}"
+        return f'"as" gives one rank for each card: {given}'
     for card, rank in zip(cards, reading, strict=True):
         if rank not in RANK_INDEX:
             return f"{rank!r} is not a rank; the ranks are {RANK_WORDS}"

@@ -190,8 +190,8 @@ class GanDengYanGame(Game[Action]):
             return f"Play {show_cards(action.cards, action.reading)}"
         return f"Play {describe_kind(kind)}: {show_cards(action.cards, action.reading)}"
 
-    def describe_event(self, event: Mapping[str, Any]) -> str:
-        return describe_event(event)
+    def describe_event(self, event: Mapping[str, Any], viewer: int | None = None) -> str:
+        return describe_event(event, viewer)
 
     def render_text(self, view: Mapping[str, Any]) -> str:
         return render_view(view, self.title)

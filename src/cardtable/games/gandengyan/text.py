@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.core.cards import JOKERS, pretty
+from cardtable.core.words import Person
+from cardtable.core.words import plural as count_of
 
 from .plays import (
     BOMB,
@@ -81,27 +83,30 @@ def describe_shown_play(data: Mapping[str, Any]) -> str:
     return f"{describe_kind(kind)} ({show_cards(data['cards'], data.get('as') or ())})"
 
 
-def describe_event(event: Mapping[str, Any]) -> str:
+def describe_event(event: Mapping[str, Any], me: int | None = None) -> str:
+    """One line for an event as seat ``me`` sees it; ``me``'s seat is "you"."""
     kind = event.get("type")
-    seat = event.get("seat")
+    actor = Person(event.get("seat", -1), me)  # every event with an actor names its seat
     if kind == "play":
-        return f"Seat {seat} plays {describe_shown_play(event)}"
+        return f"{actor.does('plays')} {describe_shown_play(event)}"
     if kind == "pass":
-        return f"Seat {seat} passes"
+        return actor.does("passes")
     if kind == "trick_won":
-        return f"Seat {seat} wins the trick"
+        return f"{actor.does('wins')} the trick"
     if kind == "draw":
         card = event.get("card")
         what = show_cards([card]) if isinstance(card, str) else "a card"
-        return f"Seat {seat} draws {what} ({event.get('talon')} left in the talon)"
+        return f"{actor.does('draws')} {what} ({event.get('talon')} left in the talon)"
     if kind == "lead_passed":
-        return f"Seat {seat} holds only a joker and passes the lead to seat {event.get('to')}"
+        to = Person(event.get("to", -1), me).object
+        return f"{actor.does('holds')} only a joker and {actor.verb('passes')} the lead to {to}"
     if kind == "deal":
         mine = event.get("hand")
-        text = f"Hand {event.get('hand_no')}: seat {event.get('dealer')} deals"
+        dealer = Person(event.get("dealer", -1), me)
+        text = f"Hand {event.get('hand_no')}: {dealer.object} {dealer.verb('deals')}"
         return text + (f"; you get {show_cards(mine)}" if isinstance(mine, list) else "")
     if kind == "hand_over":
-        return _describe_result(event)
+        return _describe_result(event, me)
     if kind == "game_over":
         return "Game over: totals " + " / ".join(_signed(t) for t in event.get("totals", []))
     return ", ".join(f"{k}={v}" for k, v in event.items())
@@ -111,15 +116,16 @@ def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
-def _describe_result(result: Mapping[str, Any]) -> str:
+def _describe_result(result: Mapping[str, Any], me: int | None = None) -> str:
     winner = result.get("winner")
     if winner is None:
         return f"Hand {result.get('hand_no')} is dead: nobody can play, nobody pays"
-    parts = [
-        f"seat {loser['seat']} pays {loser['pays']}" + (" (shut out)" if loser["shut_out"] else "")
-        for loser in result.get("losers", [])
-    ]
-    return f"Seat {winner} wins hand {result.get('hand_no')}: " + ", ".join(parts)
+    parts = []
+    for loser in result.get("losers", []):
+        who = Person(loser["seat"], me)
+        shut_out = " (shut out)" if loser["shut_out"] else ""
+        parts.append(f"{who.object} {who.verb('pays')} {loser['pays']}{shut_out}")
+    return f"{Person(winner, me).does('wins')} hand {result.get('hand_no')}: " + ", ".join(parts)
 
 
 def render_view(view: Mapping[str, Any], title: str) -> str:
@@ -127,24 +133,25 @@ def render_view(view: Mapping[str, Any], title: str) -> str:
     me = view.get("seat")
     lines = [
         f"{title} · hand {view['hand_no']} of {view['hand_count']} · dealer: seat {view['dealer']}",
-        f"Talon: {view['talon']} cards · bombs this hand: {view['bombs']}",
+        f"Talon: {count_of(view['talon'], 'card')} · bombs this hand: {view['bombs']}",
     ]
     for seat, count in enumerate(view["counts"]):
         who = f"Seat {seat}" + (" (you)" if seat == me else "")
         plays = view["plays"][seat]
         lines.append(
-            f"  {who}: {count} cards · {plays} play{'' if plays == 1 else 's'} · "
+            f"  {who}: {count_of(count, 'card')} · {count_of(plays, 'play')} · "
             f"total {_signed(view['totals'][seat])}"
         )
     if view.get("hand") is not None:
         lines.append(f"Your hand: {show_cards(view['hand'])}")
     beat = view.get("to_beat")
     if beat:
-        lines.append(f"To beat: {describe_shown_play(beat)} by seat {beat['seat']}")
+        by = Person(beat["seat"], me).object
+        lines.append(f"To beat: {describe_shown_play(beat)} by {by}")
     elif not view["over"]:
-        lines.append(f"Seat {view['leader']} leads a new trick")
+        lines.append(f"{Person(view['leader'], me).does('leads')} a new trick")
     for result in view.get("results", [])[-1:]:
-        lines.append("Last hand: " + _describe_result(result))
+        lines.append("Last hand: " + _describe_result(result, me))
     if view["over"]:
         lines.append("Game over")
     elif view["turn"] == me:

@@ -2,6 +2,11 @@
 // added with addStrings) as {en, zh}; t(key, params) picks the current language and fills
 // {name} placeholders. The language is chosen from the browser the first time, can be
 // switched, and is remembered in localStorage.
+//
+// Grammar: an English text may be {one, other}, chosen for params.n by Intl.PluralRules
+// ("1 card", "2 cards"); Chinese has no plural and stays one string. An entry whose actor
+// is {name} may carry `you: {en}`, its words when the actor is the reader (params.you,
+// see actor()): "{name} uses" becomes "You use". In Chinese 你 joins its verb with no space.
 
 const KEY = "cardtable.lang";
 export const LANGS = ["zh-CN", "en"];
@@ -54,10 +59,11 @@ const strings = {
   "bool.true": { en: "on", zh: "开" },
   "bool.false": { en: "off", zh: "关" },
   "seat.you": { en: "You", zh: "你" },
+  "seat.youObject": { en: "you", zh: "你" },
   "seat.bot": { en: "Bot {n}", zh: "电脑 {n}" },
   "seat.botLevel": { en: "Bot {n} · {level}", zh: "电脑 {n} · {level}" },
   "seat.player": { en: "Player {n}", zh: "玩家 {n}" },
-  "seat.cards": { en: "{n} cards", zh: "{n} 张牌" },
+  "seat.cards": { en: { one: "{n} card", other: "{n} cards" }, zh: "{n} 张牌" },
   "table.connecting": { en: "Connecting to the table…", zh: "正在连接牌桌…" },
   "table.reconnecting": {
     en: "Connection lost — reconnecting…",
@@ -73,11 +79,11 @@ const strings = {
   "table.logShow": { en: "Show the log", zh: "显示记录" },
   "table.logHide": { en: "Hide the log", zh: "隐藏记录" },
   "table.deck": { en: "Deck", zh: "牌库" },
-  "table.deckCount": { en: "deck, {n} cards", zh: "牌库，剩 {n} 张" },
+  "table.deckCount": { en: { one: "deck, {n} card", other: "deck, {n} cards" }, zh: "牌库，剩 {n} 张" },
   "table.discard": { en: "Discard pile", zh: "弃牌堆" },
   "table.discardEmpty": { en: "empty discard pile", zh: "弃牌堆为空" },
   "table.discardTop": {
-    en: "discard pile, {n} cards, top: {card}",
+    en: { one: "discard pile, {n} card, top: {card}", other: "discard pile, {n} cards, top: {card}" },
     zh: "弃牌堆，共 {n} 张，顶牌：{card}",
   },
   "table.turnOf": { en: "{name}'s turn", zh: "轮到 {name}" },
@@ -202,13 +208,31 @@ export function has(key) {
   return key in strings;
 }
 
-/** The string for key in the current language, placeholders filled from params. */
+const englishPlurals = new Intl.PluralRules("en");
+
+/** The string for key in the current language, placeholders filled from params; the
+ *  plural form for params.n and the reader's own form for params.you (see the top). */
 export function t(key, params = {}) {
   const entry = strings[key];
-  let text;
-  if (!entry) text = key;
-  else text = (lang === "zh-CN" ? entry.zh : entry.en) ?? entry.en ?? key;
+  const form = entry && params.you && entry.you ? { ...entry, ...entry.you } : entry;
+  let text = form ? ((lang === "zh-CN" ? form.zh : form.en) ?? form.en ?? key) : key;
+  if (typeof text === "object") text = text[englishPlurals.select(Number(params.n))] ?? text.other;
+  if (params.you && lang === "zh-CN") text = text.replace("{name} ", "{name}");
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** The params naming seat s as the actor of a line: {name: "You", you: true} when the
+ *  page names that seat "You" (the table and the lessons do for the reader's seat; a
+ *  replay names every seat by its player, so its lines stay in the third person). */
+export function actor(ctx, s) {
+  const name = ctx.name(s);
+  return { name, you: name === t("seat.you") };
+}
+
+/** Seat s inside a sentence: "you" rather than "You" for the reader's own seat. */
+export function seatObject(ctx, s) {
+  const name = ctx.name(s);
+  return name === t("seat.you") ? t("seat.youObject") : name;
 }
 
 /** A bilingual value from the server or a table: {en, zh} or a plain string. */

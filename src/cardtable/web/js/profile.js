@@ -28,7 +28,7 @@ addStrings({
   "prof.rated": { en: "rated", zh: "计分" },
   "prof.casual": { en: "casual", zh: "休闲" },
   "prof.provisional": { en: "provisional", zh: "暂定" },
-  "prof.games": { en: "{n} games", zh: "{n} 局" },
+  "prof.games": { en: { one: "{n} game", other: "{n} games" }, zh: "{n} 局" },
   "prof.notFound": { en: "There is no such player.", zh: "没有这位玩家。" },
 });
 

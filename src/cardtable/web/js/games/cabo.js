@@ -7,7 +7,7 @@
 
 import { cardEl, cardName } from "../cards.js";
 import { h } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
+import { actor, addStrings, t } from "../i18n.js";
 import { settings } from "../settings.js";
 import { targetCard } from "../table.js";
 import { byType, deckPile, discardPile, othersInOrder, pos, seatPanel, tag } from "./common.js";
@@ -69,7 +69,11 @@ addStrings({
   "ca.yourSlot": { en: "your card {n}", zh: "你的第 {n} 张" },
   "ca.theirSlot": { en: "{name}'s card {n}", zh: "{name} 的第 {n} 张" },
   "ca.ownSlot": { en: "their own card {n}", zh: "自己的第 {n} 张" },
-  "ca.e.deal": { en: "Round {n}: the cards are dealt; {name} starts.", zh: "第 {n} 轮发牌，{name} 先手。" },
+  "ca.e.deal": {
+    en: "Round {n}: the cards are dealt; {name} starts.",
+    zh: "第 {n} 轮发牌，{name} 先手。",
+    you: { en: "Round {n}: the cards are dealt; you start." },
+  },
   "ca.e.dealSeen": { en: "You look at your first two cards: {a} and {b}.", zh: "你查看了前两张：{a} 和 {b}。" },
   "ca.e.draw": { en: "{name} drew a card.", zh: "{name} 抽了一张牌。" },
   "ca.e.drawMine": { en: "You drew {card}.", zh: "你抽到了 {card}。" },
@@ -84,7 +88,13 @@ addStrings({
   "ca.e.peekMine": { en: "You looked at {where}: {card}.", zh: "你查看了{where}：{card}。" },
   "ca.e.swap": { en: "{name} swapped {a} and {b}.", zh: "{name} 交换了{a}和{b}。" },
   "ca.e.skip": { en: "{name} did not use the power.", zh: "{name} 没有使用技能。" },
-  "ca.e.reshuffle": { en: "The discards are shuffled into a new deck ({n} cards).", zh: "弃牌洗成新的抽牌堆（{n} 张）。" },
+  "ca.e.reshuffle": {
+    en: {
+      one: "The discards are shuffled into a new deck ({n} card).",
+      other: "The discards are shuffled into a new deck ({n} cards).",
+    },
+    zh: "弃牌洗成新的抽牌堆（{n} 张）。",
+  },
   "ca.e.roundEnd": { en: "Round {n} is over: {scores}.", zh: "第 {n} 轮结束：{scores}。" },
   "ca.e.gameEnd": { en: "The game is over.", zh: "整场游戏结束。" },
   "ca.pw.peek": { en: "peek", zh: "窥视" },
@@ -93,12 +103,16 @@ addStrings({
   "ca.r.title": { en: "Round {n} is over", zh: "第 {n} 轮结束" },
   "ca.r.cabo": { en: "{name} called Cabo.", zh: "{name} 宣告了 Cabo。" },
   "ca.r.deck_out": { en: "The deck ran out.", zh: "抽牌堆用完了。" },
-  "ca.r.kamikaze": { en: "Kamikaze by {name}: everyone else scores 50!", zh: "{name} 达成神风：其他人各得 50 分！" },
+  "ca.r.kamikaze": {
+    en: "Kamikaze by {name}: everyone else scores 50!",
+    zh: "{name} 达成神风：其他人各得 50 分！",
+    you: { en: "Your Kamikaze: everyone else scores 50!" },
+  },
   "ca.r.line": { en: "sum {sum} → {score} · total {total}", zh: "合计 {sum} → 本轮 {score} · 累计 {total}" },
   "ca.r.reset": { en: "reset to half", zh: "重置为一半" },
   "ca.r.close": { en: "Continue", zh: "继续" },
   "ca.res.rounds": { en: "Rounds: {list}", zh: "各轮得分：{list}" },
-  "ca.points": { en: "{n} points", zh: "{n} 分" },
+  "ca.points": { en: { one: "{n} point", other: "{n} points" }, zh: "{n} 分" },
 });
 
 function where(ctx, s, i, actor) {
@@ -393,38 +407,38 @@ function moves(ev) {
 }
 
 function describe(ev, ctx) {
-  const name = ctx.name(ev.seat);
+  const who = actor(ctx, ev.seat);
   const c = (code) => cardName(code);
   switch (ev.type) {
     case "deal":
       if (ev.seen?.length === 2) {
-        return `${t("ca.e.deal", { n: ev.round, name: ctx.name(ev.starter) })} ${t("ca.e.dealSeen", { a: c(ev.seen[0][1]), b: c(ev.seen[1][1]) })}`;
+        return `${t("ca.e.deal", { n: ev.round, ...actor(ctx, ev.starter) })} ${t("ca.e.dealSeen", { a: c(ev.seen[0][1]), b: c(ev.seen[1][1]) })}`;
       }
-      return t("ca.e.deal", { n: ev.round, name: ctx.name(ev.starter) });
+      return t("ca.e.deal", { n: ev.round, ...actor(ctx, ev.starter) });
     case "draw":
-      return ev.card ? t("ca.e.drawMine", { card: c(ev.card) }) : t("ca.e.draw", { name });
+      return ev.card ? t("ca.e.drawMine", { card: c(ev.card) }) : t("ca.e.draw", who);
     case "take_discard":
-      return t("ca.e.take", { name, card: c(ev.card) });
+      return t("ca.e.take", { ...who, card: c(ev.card) });
     case "call":
-      return t("ca.e.call", { name });
+      return t("ca.e.call", who);
     case "discard":
       return ev.power
-        ? t("ca.e.discardPower", { name, card: c(ev.card), power: t(`ca.pw.${ev.power}`) })
-        : t("ca.e.discard", { name, card: c(ev.card) });
+        ? t("ca.e.discardPower", { ...who, card: c(ev.card), power: t(`ca.pw.${ev.power}`) })
+        : t("ca.e.discard", { ...who, card: c(ev.card) });
     case "replace":
-      return t("ca.e.replace", { name, n: ev.slot + 1, card: c(ev.discarded) });
+      return t("ca.e.replace", { ...who, n: ev.slot + 1, card: c(ev.discarded) });
     case "exchange": {
       const cards = (ev.cards ?? []).join(", ");
-      return ev.success ? t("ca.e.exOk", { name, cards }) : t("ca.e.exBad", { name, cards });
+      return ev.success ? t("ca.e.exOk", { ...who, cards }) : t("ca.e.exBad", { ...who, cards });
     }
     case "peek":
       return ev.card
         ? t("ca.e.peekMine", { where: where(ctx, ...ev.target), card: c(ev.card) })
-        : t("ca.e.peek", { name, where: where(ctx, ...ev.target, ev.seat) });
+        : t("ca.e.peek", { ...who, where: where(ctx, ...ev.target, ev.seat) });
     case "swap":
-      return t("ca.e.swap", { name, a: where(ctx, ...ev.a, ev.seat), b: where(ctx, ...ev.b, ev.seat) });
+      return t("ca.e.swap", { ...who, a: where(ctx, ...ev.a, ev.seat), b: where(ctx, ...ev.b, ev.seat) });
     case "skip":
-      return t("ca.e.skip", { name });
+      return t("ca.e.skip", who);
     case "reshuffle":
       return t("ca.e.reshuffle", { n: ev.deck });
     case "round_end":

@@ -6,7 +6,7 @@
 
 import { cardEl, cardName, isHidden } from "../cards.js";
 import { h } from "../dom.js";
-import { addStrings, isZh, t } from "../i18n.js";
+import { actor, addStrings, isZh, t } from "../i18n.js";
 import { targetCard } from "../table.js";
 import { byType, deckPile, discardPile, othersInOrder, pos, seatPanel, tag } from "./common.js";
 
@@ -131,11 +131,21 @@ addStrings({
     en: "{name} tried to snap {where}, but {card} does not match: a penalty card.",
     zh: "{name} 尝试同点弃掉{where}，但 {card} 不同点：罚一张牌。",
   },
-  "cb.e.penalty": { en: "{name} takes a penalty card into slot {n}.", zh: "{name} 加一张惩罚暗牌到第 {n} 张。" },
+  "cb.e.penalty": {
+    en: "{name} takes a penalty card into slot {n}.",
+    zh: "{name} 加一张惩罚暗牌到第 {n} 张。",
+    you: { en: "You take a penalty card into slot {n}." },
+  },
   "cb.e.give": { en: "{name} moved their slot {n} into {where}.", zh: "{name} 把自己的第 {n} 张移到{where}。" },
-  "cb.e.reshuffle": { en: "The discard pile is shuffled into a new deck ({n} cards).", zh: "弃牌堆洗成新牌库（{n} 张）。" },
+  "cb.e.reshuffle": {
+    en: {
+      one: "The discard pile is shuffled into a new deck ({n} card).",
+      other: "The discard pile is shuffled into a new deck ({n} cards).",
+    },
+    zh: "弃牌堆洗成新牌库（{n} 张）。",
+  },
   "cb.e.end": { en: "The round is over: every card is revealed.", zh: "本局结束：全部亮牌。" },
-  "cb.end.cambio": { en: "Cambio was called by {name}.", zh: "{name} 宣布了 Cambio。" },
+  "cb.end.cambio": { en: "Cambio was called by {name}.", zh: "{name} 宣布了 Cambio。", you: { en: "You called Cambio." } },
   "cb.end.empty_hand": { en: "A player ran out of cards.", zh: "有玩家的手牌已出完。" },
   "cb.end.deck_exhausted": { en: "The deck ran out.", zh: "牌库已耗尽。" },
   "cb.pw.peek_own": { en: "peek at one of your cards", zh: "窥视自己" },
@@ -144,7 +154,7 @@ addStrings({
   "cb.pw.king": { en: "peek, then swap", zh: "先窥视，再交换" },
   "cb.pw.king_peek": { en: "peek, then swap", zh: "先窥视，再交换" },
   "cb.pw.king_either": { en: "peek and swap, either order", zh: "窥视与交换，顺序任选" },
-  "cb.total": { en: "{n} points", zh: "{n} 分" },
+  "cb.total": { en: { one: "{n} point", other: "{n} points" }, zh: "{n} 分" },
 });
 
 function where(ctx, s, i, actor) {
@@ -470,15 +480,15 @@ function moves(ev, ctx) {
 }
 
 function describe(ev, ctx) {
-  const name = ctx.name(ev.seat);
+  const who = actor(ctx, ev.seat);
   const c = (code) => (code ? (isZh() ? cardName(code) : cardName(code)) : "");
   switch (ev.type) {
     case "draw":
-      return ev.card ? t("cb.e.drawMine", { card: c(ev.card) }) : t("cb.e.draw", { name });
+      return ev.card ? t("cb.e.drawMine", { card: c(ev.card) }) : t("cb.e.draw", who);
     case "discard":
-      return t("cb.e.discard", { name, card: c(ev.card) });
+      return t("cb.e.discard", { ...who, card: c(ev.card) });
     case "replace":
-      return t("cb.e.replace", { name, n: ev.slot + 1, card: c(ev.card) });
+      return t("cb.e.replace", { ...who, n: ev.slot + 1, card: c(ev.card) });
     case "power": {
       const what = t(`cb.pw.${ev.step}`);
       return t("cb.e.power", { card: c(ev.card), what: what.startsWith("cb.") ? ev.step : what });
@@ -486,21 +496,21 @@ function describe(ev, ctx) {
     case "peek":
       return ev.card
         ? t("cb.e.peekMine", { where: where(ctx, ...ev.target), card: c(ev.card) })
-        : t("cb.e.peek", { name, where: where(ctx, ...ev.target, ev.seat) });
+        : t("cb.e.peek", { ...who, where: where(ctx, ...ev.target, ev.seat) });
     case "swap":
-      return t("cb.e.swap", { name, a: where(ctx, ...ev.a, ev.seat), b: where(ctx, ...ev.b, ev.seat) });
+      return t("cb.e.swap", { ...who, a: where(ctx, ...ev.a, ev.seat), b: where(ctx, ...ev.b, ev.seat) });
     case "skip":
-      return t("cb.e.skip", { name });
+      return t("cb.e.skip", who);
     case "call":
-      return t("cb.e.call", { name });
+      return t("cb.e.call", who);
     case "snap":
       return ev.success
-        ? t("cb.e.snapOk", { name, card: c(ev.card), where: where(ctx, ...ev.target, ev.seat) })
-        : t("cb.e.snapBad", { name, card: c(ev.card), where: where(ctx, ...ev.target, ev.seat) });
+        ? t("cb.e.snapOk", { ...who, card: c(ev.card), where: where(ctx, ...ev.target, ev.seat) })
+        : t("cb.e.snapBad", { ...who, card: c(ev.card), where: where(ctx, ...ev.target, ev.seat) });
     case "penalty":
-      return t("cb.e.penalty", { name, n: ev.slot + 1 });
+      return t("cb.e.penalty", { ...who, n: ev.slot + 1 });
     case "give":
-      return t("cb.e.give", { name, n: ev.slot + 1, where: where(ctx, ...ev.to) });
+      return t("cb.e.give", { ...who, n: ev.slot + 1, where: where(ctx, ...ev.to) });
     case "reshuffle":
       return t("cb.e.reshuffle", { n: ev.deck });
     case "end":
@@ -553,7 +563,7 @@ function resultHand(s, ctx) {
 function resultNote(ctx) {
   const end = ctx.view.end ?? ctx.outcome?.details?.reason;
   if (!end) return null;
-  return h("p", { class: "end-reason" }, t(`cb.end.${end}`, { name: ctx.name(ctx.view.caller) }));
+  return h("p", { class: "end-reason" }, t(`cb.end.${end}`, actor(ctx, ctx.view.caller)));
 }
 
 function scoreText(score) {

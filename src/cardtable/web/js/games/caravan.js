@@ -7,7 +7,7 @@
 
 import { cardEl, cardName, cardShort } from "../cards.js";
 import { h } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
+import { actor, addStrings, t } from "../i18n.js";
 import { targetCard } from "../table.js";
 import { byType } from "./common.js";
 
@@ -31,7 +31,7 @@ addStrings({
   "cv.resignSure": { en: "Really resign?", zh: "确定认输？" },
   "cv.deck": { en: "Deck · {n}", zh: "牌堆 · {n}" },
   "cv.discards": { en: "Discards · {n}", zh: "弃牌 · {n}" },
-  "cv.handOf": { en: "{n} cards in hand", zh: "手牌 {n} 张" },
+  "cv.handOf": { en: { one: "{n} card in hand", other: "{n} cards in hand" }, zh: "手牌 {n} 张" },
   "cv.opening": { en: "opening: {n} to place", zh: "开局：还需放 {n} 张" },
   "cv.pair": { en: "Pair {n}", zh: "第 {n} 组" },
   "cv.p.select": { en: "Choose a card from your hand.", zh: "从手牌中选一张牌。" },
@@ -52,19 +52,23 @@ addStrings({
   "cv.why.not": { en: "{card} cannot go there.", zh: "{card} 不能放在那里。" },
   "cv.e.play": { en: "{name} played {card} on {where}.", zh: "{name} 把 {card} 放到{where}。" },
   "cv.e.attach": { en: "{name} put {card} on {on} in {where}.", zh: "{name} 把 {card} 放在{where}的 {on} 上。" },
-  "cv.e.remove": { en: "{cards} leave {where}.", zh: "{cards} 离开了{where}。" },
+  "cv.e.remove": { en: { one: "{cards} leaves {where}.", other: "{cards} leave {where}." }, zh: "{cards} 离开了{where}。" },
   "cv.e.discard": { en: "{name} discarded {card}.", zh: "{name} 弃掉了 {card}。" },
   "cv.e.disband": { en: "{name} disbanded {where}.", zh: "{name} 解散了{where}。" },
   "cv.e.draw": { en: "{name} drew a card.", zh: "{name} 抽了一张牌。" },
   "cv.e.drawMine": { en: "You drew {card}.", zh: "你抽到了 {card}。" },
-  "cv.e.reshuffle": { en: "{name} shuffles {n} discards into a new deck.", zh: "{name} 把 {n} 张弃牌洗成新牌堆。" },
+  "cv.e.reshuffle": {
+    en: { one: "{name} shuffles {n} discard into a new deck.", other: "{name} shuffles {n} discards into a new deck." },
+    zh: "{name} 把 {n} 张弃牌洗成新牌堆。",
+    you: { en: { one: "You shuffle {n} discard into a new deck.", other: "You shuffle {n} discards into a new deck." } },
+  },
   "cv.e.resign": { en: "{name} resigned.", zh: "{name} 认输了。" },
   "cv.e.end": { en: "The game is over.", zh: "对局结束。" },
   "cv.end.sold": { en: "{name} sold {n} of the three pairs.", zh: "{name} 卖出了三组中的 {n} 组。" },
   "cv.end.quick_sell": { en: "{name} sold two pairs at once.", zh: "{name} 同时卖出了两组。" },
   "cv.end.out_of_cards": { en: "{loser} ran out of cards.", zh: "{loser} 的牌用完了。" },
   "cv.end.resigned": { en: "{loser} resigned.", zh: "{loser} 认输了。" },
-  "cv.pairs": { en: "{n} pairs sold", zh: "卖出 {n} 组" },
+  "cv.pairs": { en: { one: "{n} pair sold", other: "{n} pairs sold" }, zh: "卖出 {n} 组" },
   "cv.pair1": { en: "1 pair sold", zh: "卖出 1 组" },
 });
 
@@ -303,24 +307,24 @@ function moves(ev, ctx) {
 }
 
 function describe(ev, ctx) {
-  const name = ctx.name(ev.seat);
+  const who = actor(ctx, ev.seat);
   switch (ev.type) {
     case "play":
-      return t("cv.e.play", { name, card: cardName(ev.card), where: caravanName(ctx, ev.seat, ev.caravan, ev.seat) });
+      return t("cv.e.play", { ...who, card: cardName(ev.card), where: caravanName(ctx, ev.seat, ev.caravan, ev.seat) });
     case "attach":
-      return t("cv.e.attach", { name, card: cardName(ev.card), on: cardName(ev.on), where: caravanName(ctx, ev.target, ev.caravan, ev.seat) });
+      return t("cv.e.attach", { ...who, card: cardName(ev.card), on: cardName(ev.on), where: caravanName(ctx, ev.target, ev.caravan, ev.seat) });
     case "remove":
-      return t("cv.e.remove", { cards: (ev.cards ?? []).map(cardShort).join(" "), where: caravanName(ctx, ev.seat, ev.caravan) });
+      return t("cv.e.remove", { n: ev.cards?.length ?? 0, cards: (ev.cards ?? []).map(cardShort).join(" "), where: caravanName(ctx, ev.seat, ev.caravan) });
     case "discard":
-      return t("cv.e.discard", { name, card: cardName(ev.card) });
+      return t("cv.e.discard", { ...who, card: cardName(ev.card) });
     case "disband":
-      return t("cv.e.disband", { name, where: caravanName(ctx, ev.seat, ev.caravan, ev.seat) });
+      return t("cv.e.disband", { ...who, where: caravanName(ctx, ev.seat, ev.caravan, ev.seat) });
     case "draw":
-      return ev.card ? t("cv.e.drawMine", { card: cardName(ev.card) }) : t("cv.e.draw", { name });
+      return ev.card ? t("cv.e.drawMine", { card: cardName(ev.card) }) : t("cv.e.draw", who);
     case "reshuffle":
-      return t("cv.e.reshuffle", { name, n: ev.cards });
+      return t("cv.e.reshuffle", { ...who, n: ev.cards });
     case "resign":
-      return t("cv.e.resign", { name });
+      return t("cv.e.resign", who);
     case "end":
       return t("cv.e.end");
     default:

@@ -7,7 +7,7 @@
 
 import { cardEl, cardName, cardShort } from "../cards.js";
 import { h } from "../dom.js";
-import { addStrings, isZh, t } from "../i18n.js";
+import { actor, addStrings, isZh, seatObject, t } from "../i18n.js";
 import { targetCard } from "../table.js";
 import { byType, othersInOrder, seatPanel, tag } from "./common.js";
 
@@ -18,15 +18,15 @@ addStrings({
   "gd.hint": { en: "Hint", zh: "提示" },
   "gd.clear": { en: "Clear", zh: "重选" },
   "gd.talon": { en: "Talon", zh: "牌堆" },
-  "gd.talonCount": { en: "talon, {n} cards", zh: "牌堆，剩 {n} 张" },
+  "gd.talonCount": { en: { one: "talon, {n} card", other: "talon, {n} cards" }, zh: "牌堆，剩 {n} 张" },
   "gd.dealer": { en: "dealer", zh: "庄家" },
   "gd.passed": { en: "passed", zh: "不要" },
-  "gd.total": { en: "{n} pts", zh: "{n} 分" },
+  "gd.total": { en: { one: "{n} pt", other: "{n} pts" }, zh: "{n} 分" },
   "gd.bombs": { en: "bombs ×{n}", zh: "炸弹 ×{n}" },
   "gd.handNo": { en: "Hand {n} of {m}", zh: "第 {n} 局，共 {m} 局" },
   "gd.toBeat": { en: "To beat", zh: "要压的牌" },
   "gd.lead": { en: "A new trick: any play leads.", zh: "新一轮：任意牌型都可以出。" },
-  "gd.backs": { en: "{name}: {n} cards in hand", zh: "{name}：手中 {n} 张" },
+  "gd.backs": { en: { one: "{name}: {n} card in hand", other: "{name}: {n} cards in hand" }, zh: "{name}：手中 {n} 张" },
   "gd.t.single": { en: "single", zh: "单张" },
   "gd.t.pair": { en: "pair", zh: "对子" },
   "gd.t.triple": { en: "triple", zh: "三张" },
@@ -46,15 +46,19 @@ addStrings({
     zh: "这些牌现在不能出。",
   },
   "gd.why.turn": { en: "Wait for your turn to select cards.", zh: "等轮到你时再选牌。" },
-  "gd.e.deal": { en: "Hand {n}: {name} deals and leads.", zh: "第 {n} 局：{name} 坐庄先出。" },
+  "gd.e.deal": { en: "Hand {n}: {name} deals and leads.", zh: "第 {n} 局：{name} 坐庄先出。", you: { en: "Hand {n}: you deal and lead." } },
   "gd.e.play": { en: "{name} played {cards} ({type}).", zh: "{name} 出了 {cards}（{type}）。" },
   "gd.e.playAs": { en: "{name} played {cards} as {reading} ({type}).", zh: "{name} 出了 {cards}，当作 {reading}（{type}）。" },
   "gd.e.pass": { en: "{name} passed.", zh: "{name} 不要。" },
-  "gd.e.trick": { en: "{name} wins the trick.", zh: "{name} 赢得这一轮。" },
-  "gd.e.draw": { en: "{name} draws a card.", zh: "{name} 摸了一张牌。" },
+  "gd.e.trick": { en: "{name} wins the trick.", zh: "{name} 赢得这一轮。", you: { en: "You win the trick." } },
+  "gd.e.draw": { en: "{name} draws a card.", zh: "{name} 摸了一张牌。", you: { en: "You draw a card." } },
   "gd.e.drawMine": { en: "You draw {card}.", zh: "你摸到了 {card}。" },
-  "gd.e.leadPassed": { en: "{name} holds only jokers: the lead passes to {to}.", zh: "{name} 只剩王，由 {to} 领出。" },
-  "gd.e.handOver": { en: "{name} is out and wins the hand!", zh: "{name} 出完了牌，赢得本局！" },
+  "gd.e.leadPassed": {
+    en: "{name} holds only jokers: the lead passes to {to}.",
+    zh: "{name} 只剩王，由 {to} 领出。",
+    you: { en: "You hold only jokers: the lead passes to {to}." },
+  },
+  "gd.e.handOver": { en: "{name} is out and wins the hand!", zh: "{name} 出完了牌，赢得本局！", you: { en: "You are out and win the hand!" } },
   "gd.e.handDead": { en: "Nobody can lead: the hand ends.", zh: "无人能出牌：本局结束。" },
   "gd.e.gameOver": { en: "The game is over.", zh: "游戏结束。" },
   "gd.r.title": { en: "Hand {n} is over", zh: "第 {n} 局结束" },
@@ -62,7 +66,7 @@ addStrings({
   "gd.r.shut": { en: "shut out", zh: "关门" },
   "gd.r.won": { en: "wins {n}", zh: "赢 {n} 分" },
   "gd.r.close": { en: "Continue", zh: "继续" },
-  "gd.points": { en: "{n} points", zh: "{n} 分" },
+  "gd.points": { en: { one: "{n} point", other: "{n} points" }, zh: "{n} 分" },
 });
 
 const RANK_LABEL = { T: "10" };
@@ -320,29 +324,29 @@ function moves(ev, ctx) {
 }
 
 function describe(ev, ctx) {
-  const name = ctx.name(ev.seat);
+  const who = actor(ctx, ev.seat);
   switch (ev.type) {
     case "deal":
-      return t("gd.e.deal", { n: ev.hand_no, name: ctx.name(ev.dealer) });
+      return t("gd.e.deal", { n: ev.hand_no, ...actor(ctx, ev.dealer) });
     case "play": {
       const jokers = (ev.cards ?? []).some(isJoker) && ev.as?.length;
       return t(jokers ? "gd.e.playAs" : "gd.e.play", {
-        name,
+        ...who,
         cards: cardsText(ev.cards ?? []),
         reading: readingText(ev),
         type: typeName(ev.kind ?? ev.type),
       });
     }
     case "pass":
-      return t("gd.e.pass", { name });
+      return t("gd.e.pass", who);
     case "trick_won":
-      return t("gd.e.trick", { name });
+      return t("gd.e.trick", who);
     case "draw":
-      return ev.card ? t("gd.e.drawMine", { card: cardName(ev.card) }) : t("gd.e.draw", { name });
+      return ev.card ? t("gd.e.drawMine", { card: cardName(ev.card) }) : t("gd.e.draw", who);
     case "lead_passed":
-      return t("gd.e.leadPassed", { name, to: ctx.name(ev.to) });
+      return t("gd.e.leadPassed", { ...who, to: seatObject(ctx, ev.to) });
     case "hand_over":
-      return ev.winner == null ? t("gd.e.handDead") : t("gd.e.handOver", { name: ctx.name(ev.winner) });
+      return ev.winner == null ? t("gd.e.handDead") : t("gd.e.handOver", actor(ctx, ev.winner));
     case "game_over":
       return t("gd.e.gameOver");
     default:
