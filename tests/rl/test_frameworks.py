@@ -142,7 +142,7 @@ def test_gymnasium_illegal_index_ends_the_episode() -> None:
 def test_gymnasium_options() -> None:
     env = rl.gym_env("cabo", seat=2, opponents=["random", "easy"], players=3, reward="score")
     assert env.opponents == ["random", "easy"]
-    with pytest.raises(ValueError, match="opponents lists 1 bots"):
+    with pytest.raises(ValueError, match="opponents lists 1 bot but there are 2 other seats"):
         rl.gym_env("cabo", opponents=["random"], players=3)
     with pytest.raises(ValueError, match="seat must be"):
         rl.gym_env("cabo", seat=4)

@@ -13,6 +13,7 @@ from gymnasium import spaces
 
 from cardtable import bots, games
 from cardtable.core import InvalidOptions
+from cardtable.core.words import plural
 from cardtable.rl import check_reward, encoder
 from cardtable.rl.match import WAIT, Match
 
@@ -66,7 +67,8 @@ class CardtableGymEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != players - 1:
             raise InvalidOptions(
-                f"opponents lists {len(names)} bots but there are {players - 1} other seats"
+                f"opponents lists {plural(len(names), 'bot')} "
+                f"but there are {plural(players - 1, 'other seat')}"
             )
         self.bots: list[bots.Bot | None] = []
         others = iter(names)

@@ -10,6 +10,7 @@ from typing import Any
 
 from cardtable import bots, games
 from cardtable.core import Game, InvalidOptions
+from cardtable.core.words import plural
 from cardtable.server import botpool
 from cardtable.server.errors import BAD_OPTIONS, BAD_SEATS, BOT_BUDGET, UNKNOWN_GAME, ApiError
 from cardtable.store import BOT, HUMAN
@@ -65,7 +66,8 @@ def count_as_players(cls: type[Game[Any]], count: int) -> int:
         raise ApiError(
             422,
             BAD_SEATS,
-            f"{cls.title} is for {player_range(cls)} players, but the table lists {count} seats",
+            f"{cls.title} is for {player_range(cls)} players, "
+            f"but the table lists {plural(count, 'seat')}",
         ) from None
 
 
@@ -85,7 +87,7 @@ def check_count(cls: type[Game[Any]], players: object, count: int) -> None:
         raise ApiError(
             422,
             BAD_SEATS,
-            f"The options say players={wanted} but the table lists {count} seats",
+            f"The options say players={wanted} but the table lists {plural(count, 'seat')}",
         )
 
 
