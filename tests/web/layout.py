@@ -1,6 +1,6 @@
 """What "fits the screen" means for the browser tests: the page does not scroll sideways,
-no visible element sticks out of the viewport, and no control or heading has text that
-spills out of its box. The check names the culprits, so a failure says what to fix."""
+no visible element sticks out of the viewport, and no control, heading or text has words
+that spill out of its box. The check names the culprits, so a failure says what to fix."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 # scrolls on purpose); the box itself is checked like any other. An element wholly left
 # of the screen is hidden there on purpose (the skip link until it has focus). Content of
 # a closed <details> is laid out by Chromium but not shown: checkVisibility() skips it.
+# Text cut to 1px is there for screen readers only (a visually hidden label).
 OVERFLOW_JS = """w => {
   const out = [];
   const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
@@ -22,14 +23,15 @@ OVERFLOW_JS = """w => {
     return false;
   };
   const CONTROLS = 'button, .btn, summary, a, label, select, h1, h2, h3, th, td';
+  const hasText = (e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
   for (const e of document.querySelectorAll('body *')) {
     if (!e.checkVisibility({ visibilityProperty: true })) continue;
     const r = e.getBoundingClientRect();
     if (r.width === 0 || r.right <= 0) continue;
     if ((r.right > w + 0.5 || r.left < -0.5) && !inScroller(e)) {
       out.push(`${name(e)} spans ${Math.round(r.left)}..${Math.round(r.right)}`);
-    } else if (e.matches(CONTROLS) && e.scrollWidth > e.clientWidth + 1
-               && getComputedStyle(e).textOverflow !== 'ellipsis' && e.clientWidth > 0) {
+    } else if ((e.matches(CONTROLS) || hasText(e)) && e.scrollWidth > e.clientWidth + 1
+               && getComputedStyle(e).textOverflow !== 'ellipsis' && e.clientWidth > 1) {
       out.push(`${name(e)}'s content is ${e.scrollWidth}px in ${e.clientWidth}px`);
     }
   }

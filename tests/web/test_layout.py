@@ -30,11 +30,15 @@ def next_frame(page: Any) -> None:
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def fits_every_width(page: Any, where: str, shots: Any) -> None:
+def fits_every_width(page: Any, where: str, shots: Any, shot: str = "") -> None:
+    """Checks the page at each phone width; ``shot``: a screenshot's name, taken at the
+    narrowest, to look at."""
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": PHONE["height"]})
         next_frame(page)
         assert_fits(page, where, shots)
+        if shot and width == min(WIDTHS):
+            page.screenshot(path=str(shots / f"layout-{shot}-{width}.png"))
 
 
 def with_settings_open(page: Any, where: str, shots: Any) -> None:
@@ -86,7 +90,8 @@ def test_home_and_online_pages_fit_a_phone(
         page.goto(live_server.url + path)
         page.locator(selector).first.wait_for()
         page.wait_for_load_state("networkidle")
-        fits_every_width(page, f"{path} {setup} {locale}", artifacts)
+        name = path.strip("/").split("/")[0]
+        fits_every_width(page, f"{path} {setup} {locale}", artifacts, f"{name}-{setup}-{locale}")
 
 
 @pytest.mark.parametrize(("setup", "locale"), SETUPS)
@@ -99,7 +104,8 @@ def test_learning_pages_fit_a_phone(
         for kind, ready in LEARN_READY.items():
             page.goto(f"{live_server.url}/{kind}/{game}")
             page.wait_for_selector(ready)
-            fits_every_width(page, f"/{kind}/{game} {setup} {locale}", artifacts)
+            where = f"/{kind}/{game} {setup} {locale}"
+            fits_every_width(page, where, artifacts, shot=f"{kind}-{game}-{setup}-{locale}")
     page.goto(f"{live_server.url}/rules/cambio")
     page.wait_for_selector(LEARN_READY["rules"])
     with_settings_open(page, f"/rules/cambio {setup} {locale}", artifacts)
@@ -114,7 +120,8 @@ def test_bot_tables_fit_a_phone(live_server, page_factory, font_browser, artifac
         start_game(page, game)
         wait_settled(page)
         page.locator("#top .table-rules-link").wait_for()  # the header is complete
-        fits_every_width(page, f"{game} table {setup} {locale}", artifacts)
+        where = f"{game} table {setup} {locale}"
+        fits_every_width(page, where, artifacts, shot=f"{game}-{setup}-{locale}")
     with_settings_open(page, f"caravan table {setup} {locale}", artifacts)
 
 
