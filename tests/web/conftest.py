@@ -13,6 +13,7 @@ import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -99,7 +100,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 
 
 @pytest.fixture(scope="session")
-def playwright() -> Iterator[object]:
+def playwright() -> Iterator[Any]:
     """One Playwright for the session (a second one cannot run beside it)."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM}")
@@ -109,7 +110,7 @@ def playwright() -> Iterator[object]:
 
 
 @pytest.fixture(scope="session")
-def browser(playwright) -> Iterator[object]:
+def browser(playwright: Any) -> Iterator[Any]:
     b = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield b
     b.close()
@@ -133,7 +134,7 @@ FONT_SETUPS: dict[str, tuple[tuple[str, str], ...]] = {
 def fontconfig_file(folder: Path, setup: str) -> Path:
     """A fontconfig file that shows Chromium only the set-up's font folders, with the
     system's usual rules (aliases, hinting) on top; skips when a font is not installed."""
-    dirs = []
+    dirs: list[str] = []
     for file, package in FONT_SETUPS[setup]:
         if not (FONTS / file).exists():
             pytest.skip(f"font set-up {setup!r} needs {package} ({FONTS / file} is missing)")
@@ -149,13 +150,13 @@ def fontconfig_file(folder: Path, setup: str) -> Path:
 
 
 @pytest.fixture(scope="session")
-def font_browser(playwright, tmp_path_factory) -> Iterator[Callable[[str], object]]:
+def font_browser(playwright: Any, tmp_path_factory: Any) -> Iterator[Callable[[str], Any]]:
     """``font_browser(setup)``: a Chromium that sees only that font set-up's fonts (one
     per set-up, started when first asked for)."""
     folder = tmp_path_factory.mktemp("fonts")
-    browsers: dict[str, object] = {}
+    browsers: dict[str, Any] = {}
 
-    def get(setup: str) -> object:
+    def get(setup: str) -> Any:
         if setup not in browsers:
             env = {**os.environ, "FONTCONFIG_FILE": str(fontconfig_file(folder, setup))}
             browsers[setup] = playwright.chromium.launch(
