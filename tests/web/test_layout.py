@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 
 from .conftest import FONT_SETUPS, PHONE
-from .driver import get_json, open_home, post, start_game, wait_settled
+from .driver import get_json, open_details, open_home, post, start_game, wait_settled
 from .layout import assert_fits
 
 GAMES = ["cambio", "cabo", "gandengyan", "caravan"]
 WIDTHS = (320, 390)
 LOCALES = ("en-US", "zh-CN")
 SETUPS = [pytest.param(s, loc, id=f"{s}-{loc}") for s in FONT_SETUPS for loc in LOCALES]
+SIGN_IN = {"en-US": "Sign in", "zh-CN": "登录"}
 LEARN_READY = {
     "rules": ".example[data-settled='1']",
     "learn": ".example[data-settled='1']",
@@ -50,6 +51,11 @@ def with_settings_open(page: Any, where: str, shots: Any) -> None:
     page.locator("#top .settings-panel").wait_for(state="hidden")
 
 
+def header_complete(page: Any) -> None:
+    """Waits for the header's last part, your name (it comes from the server)."""
+    page.locator("#top .identity .me-name").wait_for()
+
+
 def phone_page(page_factory: Any, font_browser: Any, setup: str, locale: str) -> Any:
     return page_factory(PHONE, locale=locale, on=font_browser(setup))
 
@@ -60,7 +66,7 @@ def test_home_and_online_pages_fit_a_phone(
 ):
     page = phone_page(page_factory, font_browser, setup, locale)
     open_home(page, live_server.url)
-    page.locator("#top .identity .me-name").wait_for()  # the header is complete
+    header_complete(page)
     fits_every_width(page, f"home {setup} {locale}", artifacts)
     # Whatever the fonts, every control in the header is a tap target of a finger's size.
     for control in page.locator("#top :is(a, button, summary):visible").all():
@@ -69,13 +75,17 @@ def test_home_and_online_pages_fit_a_phone(
     with_settings_open(page, f"home {setup} {locale}", artifacts)
     for game in GAMES:  # every new-game form open, its variants too
         tile = page.locator(f".game-tile[data-game='{game}']")
-        tile.locator(".new-game > summary").click()
-        variants = tile.locator("details.variants > summary")
-        if variants.count():
-            variants.click()
+        open_details(tile.locator(".new-game"))
+        if tile.locator("details.variants").count():
+            open_details(tile.locator("details.variants"))
     fits_every_width(page, f"home forms {setup} {locale}", artifacts)
     page.set_viewport_size(PHONE)
     page.screenshot(path=str(artifacts / f"layout-home-{setup}-{locale}.png"), full_page=True)
+
+    # The phone's header has no room for the account link: the settings menu has it.
+    page.locator("#top .settings > summary").click()
+    page.locator("#top .settings-panel .menu-account", has_text=SIGN_IN[locale]).click()
+    page.wait_for_url("**/account")
 
     me = page.evaluate("fetch('/api/me').then((r) => r.json())")
     table = post(live_server, "/api/tables", {"game": "caravan", "seats": ["human", "human"]})
@@ -89,6 +99,7 @@ def test_home_and_online_pages_fit_a_phone(
     for path, selector in ready.items():
         page.goto(live_server.url + path)
         page.locator(selector).first.wait_for()
+        header_complete(page)
         page.wait_for_load_state("networkidle")
         name = path.strip("/").split("/")[0]
         fits_every_width(page, f"{path} {setup} {locale}", artifacts, f"{name}-{setup}-{locale}")
@@ -104,6 +115,7 @@ def test_learning_pages_fit_a_phone(
         for kind, ready in LEARN_READY.items():
             page.goto(f"{live_server.url}/{kind}/{game}")
             page.wait_for_selector(ready)
+            header_complete(page)
             where = f"/{kind}/{game} {setup} {locale}"
             fits_every_width(page, where, artifacts, shot=f"{kind}-{game}-{setup}-{locale}")
     page.goto(f"{live_server.url}/rules/cambio")
