@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the test suite needs from the machine, set up idempotently: Debian's Chromium for
-# the browser tests, a CJK font so Chinese pages render in screenshots, and a local
-# PostgreSQL cluster with a test database. Prints the PostgreSQL URL for the tests (empty
+# the browser tests, the fonts of the phone-layout tests' two font set-ups (DejaVu with
+# WenQuanYi Micro Hei; Noto Sans CJK as well: FONT_SETUPS in tests/web/conftest.py), and
+# a local PostgreSQL cluster with a test database. Prints the PostgreSQL URL for the tests (empty
 # when it cannot be had, e.g. not root: those tests then skip and say why). Logs go to
 # stderr.
 set -u
@@ -9,7 +10,9 @@ log() { echo "test-services: $*" >&2; }
 
 need=()
 command -v chromium >/dev/null || need+=(chromium)
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need+=(fonts-wqy-microhei)
+[ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || need+=(fonts-noto-cjk)
 command -v pg_ctlcluster >/dev/null || need+=(postgresql)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then

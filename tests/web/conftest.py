@@ -11,8 +11,9 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -99,13 +100,72 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def playwright() -> Iterator[Any]:
+    """One Playwright for the session (a second one cannot run beside it)."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM}")
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+
+
+# The font set-ups the phone layout is checked under: the layout must not depend on one
+# machine's fonts. Each names the font files it needs (under /usr/share/fonts) and the
+# Debian package that has them; scripts/test-services.sh installs every one.
+FONTS = Path("/usr/share/fonts")
+DEJAVU = ("truetype/dejavu/DejaVuSans.ttf", "fonts-dejavu-core")
+FONT_SETUPS: dict[str, tuple[tuple[str, str], ...]] = {
+    "wqy": (DEJAVU, ("truetype/wqy/wqy-microhei.ttc", "fonts-wqy-microhei")),
+    "noto": (
+        DEJAVU,
+        ("truetype/wqy/wqy-microhei.ttc", "fonts-wqy-microhei"),
+        ("opentype/noto/NotoSansCJK-Regular.ttc", "fonts-noto-cjk"),
+    ),
+}
+
+
+def fontconfig_file(folder: Path, setup: str) -> Path:
+    """A fontconfig file that shows Chromium only the set-up's font folders, with the
+    system's usual rules (aliases, hinting) on top; skips when a font is not installed."""
+    dirs: list[str] = []
+    for file, package in FONT_SETUPS[setup]:
+        if not (FONTS / file).exists():
+            pytest.skip(f"font set-up {setup!r} needs {package} ({FONTS / file} is missing)")
+        dirs.append(f"  <dir>{(FONTS / file).parent}</dir>")
+    path = folder / f"fonts-{setup}.conf"
+    path.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+        + "\n".join(dirs)
+        + f"\n  <cachedir>{folder / ('cache-' + setup)}</cachedir>\n"
+        '  <include ignore_missing="yes">/etc/fonts/conf.d</include>\n</fontconfig>\n'
+    )
+    return path
+
+
+@pytest.fixture(scope="session")
+def font_browser(playwright: Any, tmp_path_factory: Any) -> Iterator[Callable[[str], Any]]:
+    """``font_browser(setup)``: a Chromium that sees only that font set-up's fonts (one
+    per set-up, started when first asked for)."""
+    folder = tmp_path_factory.mktemp("fonts")
+    browsers: dict[str, Any] = {}
+
+    def get(setup: str) -> Any:
+        if setup not in browsers:
+            env = {**os.environ, "FONTCONFIG_FILE": str(fontconfig_file(folder, setup))}
+            browsers[setup] = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS, env=env
+            )
+        return browsers[setup]
+
+    yield get
+    for b in browsers.values():
         b.close()
 
 
@@ -115,10 +175,13 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-def new_page(browser, viewport: dict[str, int], locale: str = "en-US", speed: str = "off"):
+def new_page(
+    browser, viewport: dict[str, int], locale: str = "en-US", speed: str = "off", **options
+):
     """A fresh browser context (own localStorage) with the language and animation speed
-    preset; page errors fail the test."""
-    context = browser.new_context(viewport=viewport, locale=locale)
+    preset (``options``: more of the context's, e.g. ``has_touch``); page errors fail the
+    test."""
+    context = browser.new_context(viewport=viewport, locale=locale, **options)
     context.add_init_script(
         "try { if (!localStorage.getItem('cardtable.settings')) localStorage.setItem("
         f"'cardtable.settings', JSON.stringify({{speed: '{speed}'}})); }} catch (e) {{}}"
@@ -135,8 +198,15 @@ def new_page(browser, viewport: dict[str, int], locale: str = "en-US", speed: st
 def page_factory(browser) -> Iterator[object]:
     pages = []
 
-    def make(viewport: dict[str, int] = DESKTOP, locale: str = "en-US", speed: str = "off"):
-        page = new_page(browser, viewport, locale, speed)
+    def make(
+        viewport: dict[str, int] = DESKTOP,
+        locale: str = "en-US",
+        speed: str = "off",
+        on: object = None,
+        **options,
+    ):
+        """A page; ``on``: another browser to open it in (e.g. a font set-up's)."""
+        page = new_page(on or browser, viewport, locale, speed, **options)
         pages.append(page)
         return page
 

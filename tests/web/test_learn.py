@@ -2,7 +2,8 @@
 clicks on the table, as a person plays (a Cambio swap is two clicks on the cards, Gan Deng
 Yan selects cards then presses play, Caravan selects a hand card then clicks where it
 goes, Cabo selects slots then confirms); a wrong click is explained and not played; the
-labs' numbers are checked against the engines; and the pages fit a phone's width.
+labs' numbers are checked against the engines. (That the pages fit a phone, under each
+font set-up: test_layout.py.)
 
 The test reads the example's last answer (``msg``: what the script expects next, and
 the legal moves) only to know what to click; every move is made by clicking."""
@@ -19,6 +20,7 @@ from cardtable.games import labs
 from cardtable.server.learn_content import SCENARIOS
 
 from .conftest import DESKTOP, PHONE
+from .layout import assert_fits
 
 
 def settled(page: Any, sel: str) -> None:
@@ -231,35 +233,8 @@ def test_caravan_tutorial_in_chinese_on_a_phone(live_server, page_factory, artif
     page.goto(f"{live_server.url}/learn/caravan")
     play_through(page, "caravan", "tutorial")
     assert "下一步" in page.locator(".example-end").text_content()
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert_fits(page, "/learn/caravan in Chinese", artifacts)
     page.screenshot(path=str(artifacts / "tutorial-caravan-phone-zh.png"), full_page=True)
-
-
-@pytest.mark.parametrize("game", list(SCENARIOS))
-def test_learning_pages_fit_a_phone(live_server, page_factory, artifacts, game):
-    """Nothing overflows a 390-pixel-wide screen: the rules page (its examples too), the
-    tutorial and the lab."""
-    page = page_factory(PHONE)
-    waits = {
-        "rules": ".example[data-settled='1']",
-        "learn": ".example[data-settled='1']",
-        "labs": ".lab-out[data-settled='1']",
-    }
-    for kind, ready in waits.items():
-        page.goto(f"{live_server.url}/{kind}/{game}")
-        page.wait_for_selector(ready)
-        page.wait_for_timeout(200)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        if width > PHONE["width"]:
-            wide = page.evaluate(
-                """w => [...document.querySelectorAll('body *')]
-                .filter(e => e.getBoundingClientRect().right > w + 1)
-                .slice(0, 8).map(e => e.tagName + '.' + e.className)""",
-                PHONE["width"],
-            )
-            page.screenshot(path=str(artifacts / f"phone-{kind}-{game}.png"), full_page=True)
-            raise AssertionError(f"/{kind}/{game} is {width}px wide: {wide}")
-    page.screenshot(path=str(artifacts / f"phone-labs-{game}.png"), full_page=True)
 
 
 def test_cambio_hand_lab_matches_the_engine(live_server, page_factory):

@@ -57,6 +57,7 @@ export function errorText(error) {
 /** The header's identity badge: the name links to the profile; then the account page. */
 export function identityBadge(app) {
   const box = h("div", { class: "identity", dataset: { kind: "identity" } });
+  const account = accountLink(app, "me-account");
   const draw = (me) => {
     clear(box);
     if (!me) return;
@@ -68,18 +69,30 @@ export function identityBadge(app) {
         me.name,
       ),
       " ",
-      h(
-        "a",
-        { class: "btn ghost me-account", href: "/account", onclick: (e) => app.follow(e, "/account") },
-        me.guest ? t("acct.signInLink") : t("acct.link"),
-      ),
+      account,
     );
   };
   draw(currentMe());
   const stop = onMeChange(draw);
   getMe().catch(() => {}); // offline: the badge stays empty, the games still work
-  box.dispose = stop;
+  box.dispose = () => {
+    stop();
+    account.dispose();
+  };
   return box;
+}
+
+/** A link to the account page, named for who you are: "Sign in" for a guest, "Account"
+ * once signed in; hidden until the server has said who you are. */
+export function accountLink(app, className) {
+  const link = h("a", { class: `btn ghost ${className}`, href: "/account", onclick: (e) => app.follow(e, "/account") });
+  const draw = (me) => {
+    link.hidden = !me;
+    link.textContent = me?.guest ? t("acct.signInLink") : t("acct.link");
+  };
+  draw(currentMe());
+  link.dispose = onMeChange(draw);
+  return link;
 }
 
 function form(id, fields, submitLabel, onSubmit) {

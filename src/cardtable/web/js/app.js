@@ -2,7 +2,7 @@
 // Paths: "/" the games, "/table/{id}" a table (the server's table URL); "#/table/{id}"
 // works as well for a server that only serves "/".
 
-import { errorText, identityBadge } from "./account.js";
+import { accountLink, errorText, identityBadge } from "./account.js";
 import { getTable, joinTable, saveTableRecord, tableRecord } from "./api.js";
 import { ensureSprite } from "./cards.js";
 import { clear, h } from "./dom.js";
@@ -25,6 +25,7 @@ const main = document.getElementById("main");
 const header = document.getElementById("top");
 let current = null; // the TableView on screen, if any
 let badge = null; // the header's identity badge (js/account.js)
+let menuAccount = null; // the settings menu's account link (phones: js/account.js)
 
 addStrings({
   "invite.title": { en: "You are invited to a game of {game}", zh: "你受邀参加一局{game}" },
@@ -238,8 +239,26 @@ class InviteGate {
   }
 }
 
+/** A gear drawn in SVG (the "settings" icon of Feather, MIT), so that its size does not
+ * depend on the fonts the machine has. */
+function gearIcon() {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  for (const [k, v] of Object.entries({ viewBox: "0 0 24 24", width: 20, height: 20, "aria-hidden": "true", class: "icon" })) svg.setAttribute(k, v);
+  const circle = document.createElementNS(ns, "circle");
+  for (const [k, v] of Object.entries({ cx: 12, cy: 12, r: 3 })) circle.setAttribute(k, v);
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", GEAR);
+  svg.append(circle, path);
+  return svg;
+}
+
+const GEAR =
+  "M19.4 15a1.65 1.65 0 0 0 .33 1.82l.06.06a2 2 0 0 1 0 2.83 2 2 0 0 1-2.83 0l-.06-.06a1.65 1.65 0 0 0-1.82-.33 1.65 1.65 0 0 0-1 1.51V21a2 2 0 0 1-2 2 2 2 0 0 1-2-2v-.09A1.65 1.65 0 0 0 9 19.4a1.65 1.65 0 0 0-1.82.33l-.06.06a2 2 0 0 1-2.83 0 2 2 0 0 1 0-2.83l.06-.06a1.65 1.65 0 0 0 .33-1.82 1.65 1.65 0 0 0-1.51-1H3a2 2 0 0 1-2-2 2 2 0 0 1 2-2h.09A1.65 1.65 0 0 0 4.6 9a1.65 1.65 0 0 0-.33-1.82l-.06-.06a2 2 0 0 1 0-2.83 2 2 0 0 1 2.83 0l.06.06a1.65 1.65 0 0 0 1.82.33H9a1.65 1.65 0 0 0 1-1.51V3a2 2 0 0 1 2-2 2 2 0 0 1 2 2v.09a1.65 1.65 0 0 0 1 1.51 1.65 1.65 0 0 0 1.82-.33l.06-.06a2 2 0 0 1 2.83 0 2 2 0 0 1 0 2.83l-.06.06a1.65 1.65 0 0 0-.33 1.82V9a1.65 1.65 0 0 0 1.51 1H21a2 2 0 0 1 2 2 2 2 0 0 1-2 2h-.09a1.65 1.65 0 0 0-1.51 1z";
+
 function renderHeader() {
   badge?.dispose?.();
+  menuAccount?.dispose?.();
   clear(header);
   const s = settings();
   const four = h("input", {
@@ -285,10 +304,13 @@ function renderHeader() {
       h(
         "details",
         { class: "settings" },
-        h("summary", { class: "btn ghost" }, t("settings")),
+        // On a phone the summary is the gear alone (its label stays for screen readers)
+        // and the menu holds the account link the header has no room for (css/style.css).
+        h("summary", { class: "btn ghost", title: t("settings") }, gearIcon(), h("span", { class: "settings-label" }, t("settings"))),
         h(
           "div",
           { class: "settings-panel" },
+          (menuAccount = accountLink(app, "menu-account")),
           h("div", { class: "field" }, four, h("label", { for: "set-four" }, t("settings.fourColour"))),
           h("div", { class: "field" }, memory, h("label", { for: "set-memory" }, t("settings.memory"))),
           h("div", { class: "field" }, h("label", { for: "set-speed" }, t("settings.speed")), speed),
