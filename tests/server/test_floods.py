@@ -1,0 +1,108 @@
+"""Issue 18: floods of requests against a real server. Table creation is rate limited per
+address and per person (429 ``rate_limited`` with Retry-After), request bodies are capped
+(413 ``too_large`` before the body is read whole, declared or chunked), refused WebSocket
+messages are counted per address (reconnecting does not refill them), and the lobby is
+paged from an index (a request summarises one page of tables, however many are open)."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .support import TIMEOUT, Server, any_game
+
+
+def browser(server: Server) -> httpx.Client:
+    """A client with a guest cookie (and its CSRF header), as a browser."""
+    client = httpx.Client(base_url=server.http, timeout=TIMEOUT)
+    client.headers["X-CSRF-Token"] = client.get("/api/me").json()["csrf"]
+    return client
+
+
+def new_table(client: httpx.Client | None, server: Server) -> httpx.Response:
+    body = {"game": any_game(), "seats": ["human", "human"]}
+    if client is None:  # a script without a cookie
+        return httpx.post(f"{server.http}/api/tables", json=body, timeout=TIMEOUT)
+    return client.post("/api/tables", json=body)
+
+
+@pytest.fixture
+def limited(tmp_path: Path) -> Iterator[Server]:
+    """A server whose creation buckets hardly refill during the test: six tables per
+    address, three per person."""
+    live = Server(tmp_path / "cardtable.db", tmp_path / "server.log")
+    live.options = ["--rate", "create_address=6:0.001", "--rate", "create_person=3:0.001"]
+    yield live.start()
+    live.stop()
+
+
+def assert_rate_limited(response: httpx.Response) -> None:
+    assert response.status_code == 429, response.text
+    assert response.json()["code"] == "rate_limited"
+    assert "new tables" in response.json()["detail"]
+    assert int(response.headers["Retry-After"]) >= 1
+
+
+def test_table_creation_is_limited_per_person_and_per_address(limited: Server) -> None:
+    ada, bob, cy = browser(limited), browser(limited), browser(limited)
+    assert [new_table(ada, limited).status_code for _ in range(3)] == [201] * 3
+    assert_rate_limited(new_table(ada, limited))  # Ada's own allowance is spent
+    # ... not Bob's: the address still has room for his three.
+    assert [new_table(bob, limited).status_code for _ in range(3)] == [201] * 3
+    # Six from this address: a new cookie, or none at all, does not get round it.
+    assert_rate_limited(new_table(cy, limited))
+    assert_rate_limited(new_table(None, limited))
+    # The refusals made nothing: the lobby lists the six tables, no more.
+    lobby = httpx.get(f"{limited.http}/api/lobby", timeout=TIMEOUT).json()
+    assert len(lobby["open"]) == 6
+    assert "Traceback" not in limited.log(), limited.log()
+
+
+def raw_request(server: Server, head: str, chunks: list[bytes]) -> tuple[int, bytes]:
+    """Send a request head and the body's first chunks (never all of it), then read the
+    answer: the server must answer without waiting for the rest."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=TIMEOUT) as s:
+        s.sendall(head.encode())
+        for chunk in chunks:
+            try:
+                s.sendall(chunk)
+            except (BrokenPipeError, ConnectionResetError):
+                break  # the server answered and closed: what follows reads its answer
+        answer = b""
+        while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+            part = s.recv(65536)
+            if not part:
+                break
+            answer += part
+    status = int(answer.split(b" ", 2)[1])
+    return status, answer.split(b"\r\n\r\n", 1)[1]
+
+
+def test_a_body_declared_over_the_limit_is_refused_before_it_is_read(server: Server) -> None:
+    head = (
+        "POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {200 * 1024 * 1024}\r\n\r\n"
+    )
+    status, body = raw_request(server, head, [b'{"game": "' + b"x" * 1024])
+    assert status == 413, body
+    assert b'"code":"too_large"' in body.replace(b" ", b"")
+
+
+def test_a_chunked_body_is_cut_off_once_it_passes_the_limit(server: Server) -> None:
+    head = (
+        "POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        "Transfer-Encoding: chunked\r\n\r\n"
+    )
+    piece = b"[" * 16384
+    chunk = f"{len(piece):x}\r\n".encode() + piece + b"\r\n"
+    # 160 KiB, and the last chunk never comes: only counting while it streams answers.
+    status, body = raw_request(server, head, [chunk] * 10)
+    assert status == 413, body
+    assert b'"code":"too_large"' in body.replace(b" ", b"")
+    # A body within the limit is read as before.
+    ok = server.post("/api/tables", {"game": any_game(), "seats": ["human", "bot:random"]})
+    assert ok.status_code == 201, ok.text
