@@ -7,6 +7,7 @@ paged from an index (a request summarises one page of tables, however many are o
 from __future__ import annotations
 
 import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from cardtable.server.app import create_app
 from cardtable.server.lobby import Summaries
 from cardtable.server.settings import Settings
 
-from .support import TIMEOUT, Server, any_game
+from .support import TIMEOUT, Server, any_game, open_table, run
 
 
 def browser(server: Server) -> httpx.Client:
@@ -149,3 +150,38 @@ def test_a_lobby_poll_summarises_one_page_however_many_tables_are_live(
         assert client.post(f"/api/tables/{ids[-1]}/seats/1").status_code == 201
         lobby = client.get("/api/lobby", params={"limit": 1}).json()
         assert lobby["playing"][0]["id"] == ids[-1] and lobby["open"][0]["id"] == ids[-2]
+
+
+def test_reconnecting_does_not_refill_the_allowance_of_refused_messages(
+    tmp_path: Path,
+) -> None:
+    """Each connection may have 20 messages refused before it is rate limited; the address
+    has 30 across its connections, refilled at one a second here. Five connections in a
+    row, 25 junk acts each: without the address's count 100 would be looked at."""
+    live = Server(tmp_path / "cardtable.db", tmp_path / "server.log")
+    live.options = ["--rate", "refused_address=30:1"]
+    live.start()
+    try:
+        ticket = live.create("caravan", ["human", "human"])
+        started = time.monotonic()
+
+        async def flood() -> list[list[str]]:
+            codes = []
+            for _ in range(5):
+                async with open_table(live, ticket["id"], ticket["token"]) as table:
+                    await table.next_state()
+                    for _ in range(25):
+                        await table.act({"type": "conjure"})
+                    codes.append([(await table.error())["code"] for _ in range(25)])
+            return codes
+
+        codes = run(flood())
+        elapsed = time.monotonic() - started
+        looked_at = sum(c.count("malformed_action") for c in codes)
+        assert all(set(c) <= {"malformed_action", "rate_limited"} for c in codes), codes
+        # 30 at once, then one a second however the client reconnects.
+        assert looked_at <= 30 + elapsed + 1, (looked_at, elapsed, codes)
+        assert "rate_limited" in codes[-1], codes
+        assert "Traceback" not in live.log(), live.log()
+    finally:
+        live.stop()

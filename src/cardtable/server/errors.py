@@ -17,9 +17,7 @@ class ProtocolError(Exception):
 class ApiError(Exception):
     """An HTTP request the server refuses."""
 
-    def __init__(
-        self, status: int, code: str, detail: str, retry_after: int | None = None
-    ) -> None:
+    def __init__(self, status: int, code: str, detail: str, retry_after: int | None = None) -> None:
         super().__init__(detail)
         self.status = status
         self.code = code
