@@ -6,6 +6,7 @@ paged from an index (a request summarises one page of tables, however many are o
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import time
 from collections.abc import Iterator
@@ -185,3 +186,46 @@ def test_reconnecting_does_not_refill_the_allowance_of_refused_messages(
         assert "Traceback" not in live.log(), live.log()
     finally:
         live.stop()
+
+
+def finished_table(server: Server) -> str:
+    """A game the server's bots play to the end at once."""
+    table_id: str = server.create(any_game(), ["bot:random", "bot:random"])["id"]
+    deadline = time.monotonic() + TIMEOUT
+    while server.get(f"/api/tables/{table_id}").json()["status"] == "playing":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    return table_id
+
+
+def test_a_finished_replay_is_built_once_and_sent_compressed(server: Server) -> None:
+    table_id = finished_table(server)
+    url = f"{server.http}/api/tables/{table_id}/replay"
+
+    async def at_once(count: int) -> list[httpx.Response]:
+        async with httpx.AsyncClient(timeout=TIMEOUT) as client:
+            return list(await asyncio.gather(*(client.get(url) for _ in range(count))))
+
+    # Ten at once: one build, shared by those that came while it ran.
+    first = run(at_once(10))
+    assert all(r.status_code == 200 for r in first), [r.text for r in first]
+    sources = [r.headers["X-Replay-Cache"] for r in first]
+    assert sources.count("miss") == 1 and set(sources) <= {"miss", "shared", "hit"}, sources
+    # Then kept: nobody builds it again.
+    again = run(at_once(3))
+    assert [r.headers["X-Replay-Cache"] for r in again] == ["hit"] * 3
+    assert again[0].json() == first[0].json()
+    body = first[0].json()
+    assert body["over"] and len(body["steps"]) == body["version"] + 1
+    # Compressed for a client that accepts gzip, plain for one that does not.
+    raw = httpx.get(url, headers={"Accept-Encoding": "gzip"}, timeout=TIMEOUT)
+    assert raw.headers["Content-Encoding"] == "gzip"
+    assert int(raw.headers["Content-Length"]) * 3 < len(raw.content)  # decoded by httpx
+    plain = httpx.get(url, headers={"Accept-Encoding": "identity"}, timeout=TIMEOUT)
+    assert "Content-Encoding" not in plain.headers and plain.json() == body
+    # Another audience is another replay, built once too.
+    seat = httpx.get(url, params={"seat": "all"}, timeout=TIMEOUT)
+    assert seat.headers["X-Replay-Cache"] == "miss"
+    assert (
+        httpx.get(url, params={"seat": "all"}, timeout=TIMEOUT).headers["X-Replay-Cache"] == "hit"
+    )

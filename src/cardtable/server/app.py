@@ -33,6 +33,7 @@ from cardtable.server.house import House
 from cardtable.server.online_routes import ONLINE, TEST_CLOCK
 from cardtable.server.persist import AsyncStore
 from cardtable.server.ratelimit import Limiter, OpenCount
+from cardtable.server.replay_cache import ReplayCache
 from cardtable.server.routes import API, PAGES, SOCKETS
 from cardtable.server.settings import Settings
 from cardtable.store import open_store
@@ -72,6 +73,7 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
     app.state.settings = settings
     app.state.limiter = Limiter(rates=settings.rates)
     app.state.sockets = OpenCount(settings.max_sockets_per_address)
+    app.state.replays = ReplayCache()
     testing = [TEST_CLOCK] if settings.test_clock else []
     for route in [*API, *ONLINE, *testing, *PAGES]:
         app.add_api_route(route.path, route.endpoint, methods=[route.method], **route.options)
