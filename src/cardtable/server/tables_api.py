@@ -139,20 +139,20 @@ def check_create_rate(request: Request, user: UserRecord | None) -> None:
 
 def check_option_names(game: object, options: dict[str, Any]) -> None:
     """Only the game's own option names reach its constructor (``{"self": 1}`` used to
-    collide with its arguments: a 500)."""
+    collide with its arguments: a 500); the refusal reads as the engine's own."""
     if not isinstance(game, str) or game not in games.names():
         return  # plan_table names the unknown game
     try:
-        known = {o.name for o in games.game_class(game).OPTIONS}
+        cls = games.game_class(game)
     except ImportError:
         return
-    unknown = sorted(set(options) - known)
+    names = [o.name for o in cls.OPTIONS]
+    unknown = sorted(set(options) - set(names))
     if unknown:
         raise ApiError(
             422,
             BAD_OPTIONS,
-            f"Unknown option(s) {', '.join(map(repr, unknown))}; "
-            f"the options are: {', '.join(sorted(known))}",
+            f"{cls.name} has no option {unknown[0]!r}; its options are: {', '.join(names)}",
         )
 
 
