@@ -239,13 +239,33 @@ def serve(
             "refused (too_many_connections). 0: no cap",
         ),
     ] = 64,
+    max_body_bytes: Annotated[
+        int,
+        typer.Option(
+            metavar="BYTES", min=1, help="Largest HTTP request body; larger ones answer 413"
+        ),
+    ] = 64 * 1024,
+    rate: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="KIND=BURST:PER_SECOND",
+            help="Change a rate limit: KIND=BURST:PER_SECOND or KIND=off (repeatable; "
+            "kinds: create_address, create_person, refused, refused_address, chat, signin, "
+            "register, leave; docs/server.md)",
+        ),
+    ] = None,
 ) -> None:
     """Run the web house: the browser table, the HTTP API and live games."""
     problem = bind_problem(host, port)  # before the store, the workers and the app start
     if problem is not None:
         raise fail(problem)
+    from cardtable.server.ratelimit import parse_rate
     from cardtable.server.run import serve as run_server  # the web stack loads only here
 
+    try:
+        rates = dict(parse_rate(text) for text in rate or [])
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--rate") from None
     run_server(
         host=host,
         port=port,
@@ -253,6 +273,8 @@ def serve(
         bot_delay=bot_delay,
         idle_unload=idle_unload,
         max_sockets_per_address=max_sockets_per_address,
+        max_body_bytes=max_body_bytes,
+        rates=rates,
     )
 
 

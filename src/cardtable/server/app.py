@@ -13,16 +13,27 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 import cardtable
 from cardtable.server.autoplay import BotWorkers
+from cardtable.server.bodylimit import BodyLimit
 from cardtable.server.clocks import ManualClock, RealClock
-from cardtable.server.errors import BAD_REQUEST, ApiError
+from cardtable.server.errors import (
+    BAD_BODY,
+    BAD_REQUEST,
+    HTTP_ERROR,
+    METHOD_NOT_ALLOWED,
+    NOT_FOUND,
+    SERVER_ERROR,
+    ApiError,
+)
 from cardtable.server.fanout import Fanout, InProcessFanout
 from cardtable.server.house import House
 from cardtable.server.online_routes import ONLINE, TEST_CLOCK
 from cardtable.server.persist import AsyncStore
 from cardtable.server.ratelimit import Limiter, OpenCount
+from cardtable.server.replay_cache import ReplayCache
 from cardtable.server.routes import API, PAGES, SOCKETS
 from cardtable.server.settings import Settings
 from cardtable.store import open_store
@@ -60,8 +71,9 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
         lifespan=lifespan,
     )
     app.state.settings = settings
-    app.state.limiter = Limiter()
+    app.state.limiter = Limiter(rates=settings.rates)
     app.state.sockets = OpenCount(settings.max_sockets_per_address)
+    app.state.replays = ReplayCache()
     testing = [TEST_CLOCK] if settings.test_clock else []
     for route in [*API, *ONLINE, *testing, *PAGES]:
         app.add_api_route(route.path, route.endpoint, methods=[route.method], **route.options)
@@ -70,6 +82,9 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
     app.mount("/static", StaticFiles(directory=settings.web_dir, check_dir=False), "static")
     app.add_exception_handler(ApiError, api_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, bad_request)  # type: ignore[arg-type]
+    app.add_exception_handler(HTTPException, http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(Exception, server_error)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     return app
 
 
@@ -83,7 +98,35 @@ def open_house(settings: Settings, fanout: Fanout) -> House:
 
 
 async def api_error(request: Request, error: ApiError) -> JSONResponse:
-    return JSONResponse({"code": error.code, "detail": error.detail}, status_code=error.status)
+    headers = {"Retry-After": str(error.retry_after)} if error.retry_after else None
+    return JSONResponse(
+        {"code": error.code, "detail": error.detail}, status_code=error.status, headers=headers
+    )
+
+
+# The framework's own refusals (an unknown path, a wrong method, a body it cannot parse)
+# get a code like every other error, so a client can always switch on ``code``.
+FRAMEWORK_CODES = {400: BAD_BODY, 404: NOT_FOUND, 405: METHOD_NOT_ALLOWED}
+
+
+async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+    code = FRAMEWORK_CODES.get(error.status_code, HTTP_ERROR)
+    detail = str(error.detail)
+    if error.__cause__ is not None and error.status_code == 400:
+        # FastAPI's "error parsing the body" hides why: say it (JSON nested too deep...).
+        detail = "The body is not JSON the server can read (malformed, or nested too deep)"
+    return JSONResponse(
+        {"code": code, "detail": detail}, status_code=error.status_code, headers=error.headers
+    )
+
+
+async def server_error(request: Request, error: Exception) -> JSONResponse:
+    """A bug: logged with its traceback; the client gets a code, never the trace."""
+    log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=error)
+    return JSONResponse(
+        {"code": SERVER_ERROR, "detail": "The server failed on this request; it is logged"},
+        status_code=500,
+    )
 
 
 async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:

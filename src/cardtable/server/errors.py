@@ -17,11 +17,12 @@ class ProtocolError(Exception):
 class ApiError(Exception):
     """An HTTP request the server refuses."""
 
-    def __init__(self, status: int, code: str, detail: str) -> None:
+    def __init__(self, status: int, code: str, detail: str, retry_after: int | None = None) -> None:
         super().__init__(detail)
         self.status = status
         self.code = code
         self.detail = detail
+        self.retry_after = retry_after  # seconds: sent as Retry-After (429)
 
 
 # WebSocket error codes.
@@ -53,3 +54,9 @@ SEAT_TAKEN = "seat_taken"  # 409
 NO_FREE_SEAT = "no_free_seat"  # 409
 NOT_OVER = "not_over"  # 409: a rematch of a game still being played
 NOT_INVITED = "not_invited"  # 403: a private table without its invite key
+RATE_LIMITED = "rate_limited"  # 429, with Retry-After
+BODY_TOO_LARGE = TOO_LARGE  # 413: a request body over the server's limit
+BAD_BODY = BAD_JSON  # 400: a body that is not JSON (or nested too deep to read)
+NOT_FOUND = "not_found"  # 404: no such path
+METHOD_NOT_ALLOWED = "method_not_allowed"  # 405
+HTTP_ERROR = "http_error"  # any other 4xx the framework answers by itself

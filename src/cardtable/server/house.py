@@ -31,6 +31,7 @@ from cardtable.server.errors import (
     ApiError,
 )
 from cardtable.server.fanout import Fanout
+from cardtable.server.listing import LobbyIndex
 from cardtable.server.live import LiveTable
 from cardtable.server.persist import AsyncStore
 from cardtable.server.ratings import rate_table
@@ -61,6 +62,7 @@ class House:
         self.fanout = fanout
         self.workers = workers
         self.live: dict[str, LiveTable] = {}
+        self.lobby = LobbyIndex()  # the public live tables, as GET /api/lobby lists them
         self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
         self._rematches: dict[str, asyncio.Task[str]] = {}
         self._stopping: set[asyncio.Task[None]] = set()
@@ -148,6 +150,7 @@ class House:
     def _let_go(self, table: LiveTable) -> None:
         """Out of memory (its log keeps it): no longer live, its tasks stopped."""
         del self.live[table.id]
+        self.lobby.remove(table.id)
         stopping = asyncio.create_task(table.stop())
         self._stopping.add(stopping)  # kept until done (the loop holds tasks weakly)
         stopping.add_done_callback(self._stopping.discard)
@@ -240,7 +243,7 @@ class House:
         return resumed
 
     async def close(self) -> None:
-        tables, self.live = list(self.live.values()), {}
+        tables, self.live, self.lobby = list(self.live.values()), {}, LobbyIndex()
         await asyncio.gather(*(t.stop() for t in tables), return_exceptions=True)
 
     # -- inside ----------------------------------------------------------------------
@@ -290,7 +293,9 @@ class House:
             clock=self.clock,
         )
         table.on_finish = self._rate
+        table.on_change = self.lobby.update
         self.live[record.id] = table
+        self.lobby.update(table)
         table.start()
         return table
 

@@ -108,6 +108,9 @@ class LiveTable:
         # Called once with the record when the game finishes (the house rates it).
         self._finishing: set[asyncio.Task[None]] = set()
         self.on_finish: Callable[[TableRecord], Awaitable[object]] | None = None
+        # Called after every change watchers are told of (a move, the end, the seats): the
+        # house keeps the lobby's index with it.
+        self.on_change: Callable[[LiveTable], None] | None = None
         # The events of every version (index version - 1), for clients that come back.
         self.history: list[list[Event]] = list(history or [])
         self.id = record.id
@@ -311,6 +314,11 @@ class LiveTable:
         self._seats = public_seats(self.record.seats, self.names)
         text = dumps(seats_message(self.id, self._seats))
         self._fanout.publish(Update(self.id, self.version, self._audiences(), lambda _: [text]))
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
 
     # -- acting ----------------------------------------------------------------------
     async def act(
@@ -463,6 +471,7 @@ class LiveTable:
             return out
 
         self._fanout.publish(Update(table_id, version, self._audiences(), render))
+        self._changed()
 
     # -- bots ------------------------------------------------------------------------
     def _wake_bots(self) -> None:

@@ -1,36 +1,60 @@
 """``GET /api/lobby``: the public tables with a free seat (to join) and the public tables
 being played (to watch). Clients poll it (every few seconds): a list that changes a few
-times a minute does not need a socket of its own."""
+times a minute does not need a socket of its own.
+
+It is read from the house's index (``listing.LobbyIndex``), one page at a time
+(``offset``, ``limit`` up to ``MAX_PAGE``): a poll summarises at most two pages of tables,
+however many are live."""
 
 from __future__ import annotations
 
-from fastapi import Request
-from pydantic import BaseModel
+from typing import Annotated
+
+from fastapi import Query, Request
+from pydantic import BaseModel, Field
 
 from cardtable.server.house import House
+from cardtable.server.live import LiveTable
 from cardtable.server.tables_api import TableSummary, summary
-from cardtable.store import PLAYING
+
+PAGE = 50
+MAX_PAGE = 100
+MAX_OFFSET = 100_000
 
 
 class Lobby(BaseModel):
-    open: list[TableSummary]
-    playing: list[TableSummary]
+    open: list[TableSummary] = Field(description="Newest first")
+    playing: list[TableSummary] = Field(description="The table that moved last first")
+    open_total: int = Field(0, description="Open tables in all (every page)")
+    playing_total: int = Field(0, description="Tables being played in all")
+    offset: int = 0
+    limit: int = PAGE
 
 
-async def get_lobby(request: Request) -> Lobby:
-    """Open public tables (a seat is free) and public games to watch."""
+class Summaries:
+    """How many table summaries the lobby has made (a poll's cost, which tests count)."""
+
+    made = 0
+
+
+async def get_lobby(
+    request: Request,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET, description="Tables to skip")] = 0,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description="Tables per list")] = PAGE,
+) -> Lobby:
+    """Open public tables (a seat is free) and public games to watch, a page of each."""
     house: House = request.app.state.house
-    ids = await house.store.run(house.store.sql.open_tables, 100)
-    open_tables: list[TableSummary] = []
-    for table_id in ids:
-        live = house.live.get(table_id)
-        if live is not None and live.record.status == PLAYING and not live.over:
-            open_tables.append(summary(live.record, list(live.state.to_act), live.names))
-    shown = {t.id for t in open_tables}
-    playing = [
-        summary(t.record, list(t.state.to_act), t.names)
-        for t in list(house.live.values())
-        if t.record.public and not t.over and t.id not in shown and t.record.status == PLAYING
-    ]
-    playing.sort(key=lambda s: s.updated_at or s.created_at or 0, reverse=True)
-    return Lobby(open=open_tables, playing=playing[:100])
+    index = house.lobby
+    return Lobby(
+        open=[summarise(t) for t in index.page("open", offset, limit)],
+        playing=[summarise(t) for t in index.page("playing", offset, limit)],
+        open_total=len(index.open),
+        playing_total=len(index.playing),
+        offset=offset,
+        limit=limit,
+    )
+
+
+def summarise(table: LiveTable) -> TableSummary:
+    Summaries.made += 1
+    return summary(table.record, list(table.state.to_act), table.names)

@@ -1,20 +1,24 @@
 """Rate limits: token buckets, in memory (one process owns its tables).
 
 ``Limiter`` keeps a bucket per (kind, key) for the whole house (sign-in per address and
-user name, chat per person); a WebSocket connection also keeps its own ``Bucket`` per kind
+user name, chat per person, table creation per address and per person, refused WebSocket
+messages per address); a WebSocket connection also keeps its own ``Bucket`` per kind
 (refusals, chat), so one connection cannot flood its table however the person is keyed.
-``check`` raises ``ApiError(429)``; ``wait`` answers the seconds to wait (0: allowed, and
-counted) for the WebSocket side, which answers ``rate_limited`` with ``retry``."""
+``check`` raises ``ApiError(429)`` with Retry-After; ``wait`` answers the seconds to wait
+(0: allowed, and counted) for the WebSocket side, which answers ``rate_limited`` with
+``retry``. ``cardtable serve --rate KIND=BURST:PER_SECOND`` (or ``KIND=off``) changes a
+kind's rate (a load test raises them); docs/server.md lists the kinds."""
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from cardtable.server.errors import ApiError
+from cardtable.server.errors import RATE_LIMITED, ApiError
 
-RATE_LIMITED = "rate_limited"
+__all__ = ["RATES", "RATE_LIMITED", "Bucket", "Limiter", "OpenCount", "Rate", "parse_rate"]
 
 
 @dataclass(frozen=True)
@@ -28,12 +32,39 @@ class Rate:
 # one every two seconds.
 RATES = {
     "refused": Rate(20, 10.0),
+    # Per address, across connections: reconnecting must not refill the allowance (one
+    # client reconnecting made 5,400 refused messages a second). Three connections' worth
+    # at once, then 20 a second: people behind one NAT address rarely see a refusal.
+    "refused_address": Rate(60, 20.0),
     "chat": Rate(5, 0.5),
     "signin": Rate(5, 1 / 12),  # 5 tries, then one every 12 s
     "register": Rate(3, 1 / 60),
-    "create": Rate(30, 1.0),
+    # New tables: each one holds memory and a task until it ends or is let go (clients
+    # without a cookie created 273 a second). Per address (a school behind one NAT: sixty
+    # at once, then one a second) and per person (a signed-in or guest cookie: twenty at
+    # once, then one every five seconds); both must allow it.
+    "create_address": Rate(60, 1.0),
+    "create_person": Rate(20, 0.2),
     "leave": Rate(10, 0.5),  # per address: a person leaves a game now and then
 }
+
+
+def parse_rate(text: str) -> tuple[str, Rate | None]:
+    """``KIND=BURST:PER_SECOND`` (or ``KIND=off``: no limit), as ``cardtable serve --rate``
+    takes it; ``ValueError`` names the problem."""
+    kind, _, value = text.partition("=")
+    if kind not in RATES:
+        raise ValueError(f"unknown rate {kind!r}; the rates are: {', '.join(RATES)}")
+    if value == "off":
+        return kind, None
+    burst, _, per_second = value.partition(":")
+    try:
+        rate = Rate(int(burst), float(per_second))
+    except ValueError:
+        raise ValueError(f"{text!r}: write KIND=BURST:PER_SECOND, e.g. {kind}=60:1") from None
+    if rate.burst < 1 or not 0 < rate.per_second < math.inf:
+        raise ValueError(f"{text!r}: the burst is at least 1 and the rate above 0")
+    return kind, rate
 
 
 class Bucket:
@@ -65,27 +96,58 @@ class Bucket:
 
 
 class Limiter:
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        rates: Mapping[str, Rate | None] | None = None,
+    ) -> None:
         self._clock = clock
+        # None: that kind is not limited (``--rate KIND=off``).
+        self.rates: dict[str, Rate | None] = {**RATES, **(rates or {})}
         self._buckets: dict[tuple[str, str], Bucket] = {}
 
     def wait(self, kind: str, key: str) -> float:
         """0 if ``key`` may do ``kind`` now (counted), else the seconds to wait."""
-        now = self._clock()
+        bucket = self._bucket(kind, key)
+        return 0.0 if bucket is None else bucket.wait(self._clock())
+
+    def ready(self, kind: str, key: str) -> float:
+        """The seconds until ``key`` may do ``kind`` (0: now), counting nothing."""
+        bucket = self._bucket(kind, key)
+        return 0.0 if bucket is None else bucket.ready(self._clock())
+
+    def _bucket(self, kind: str, key: str) -> Bucket | None:
+        rate = self.rates[kind]
+        if rate is None:
+            return None
         bucket = self._buckets.get((kind, key))
         if bucket is None:
             if len(self._buckets) > 100_000:  # forget the oldest half rather than grow forever
                 for old in list(self._buckets)[:50_000]:
                     del self._buckets[old]
-            bucket = self._buckets[(kind, key)] = Bucket(RATES[kind], now)
-        return bucket.wait(now)
+            bucket = self._buckets[(kind, key)] = Bucket(rate, self._clock())
+        return bucket
 
     def allow(self, kind: str, key: str) -> bool:
         return self.wait(kind, key) == 0.0
 
-    def check(self, kind: str, key: str) -> None:
-        if not self.allow(kind, key):
-            raise ApiError(429, RATE_LIMITED, "Too many requests: wait a little and try again")
+    def check(self, kind: str, key: str, what: str = "requests") -> None:
+        self.check_all([(kind, key)], what)
+
+    def check_all(self, checks: list[tuple[str, str]], what: str = "requests") -> None:
+        """Every (kind, key) must allow it; a refusal by one takes nothing from the others
+        (so a refused request costs nothing)."""
+        waits = [self.ready(kind, key) for kind, key in checks]
+        if max(waits, default=0.0) > 0.0:
+            seconds = max(1, math.ceil(max(waits)))
+            raise ApiError(
+                429,
+                RATE_LIMITED,
+                f"Too many {what} too fast: wait {seconds} s and try again",
+                retry_after=seconds,
+            )
+        for kind, key in checks:
+            self.wait(kind, key)
 
 
 class OpenCount:

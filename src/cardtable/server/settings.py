@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardtable.server.ratelimit import Rate
+
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -30,6 +32,11 @@ class Settings:
     # address (a school, an office) hold one or two each: a seat and a watching tab.
     # 0: no cap.
     max_sockets_per_address: int = 64
+    # Largest HTTP request body (bytes): the JSON API's bodies are a few hundred bytes; a
+    # larger one is answered 413 before it is read whole (bodylimit.py).
+    max_body_bytes: int = 64 * 1024
+    # Rate limits changed from ratelimit.RATES (None: that kind is not limited).
+    rates: dict[str, Rate | None] = field(default_factory=dict)
     # Rebuild unfinished tables from the store on start.
     recover: bool = True
     # Seconds after which an unfinished table that everyone has left, waiting on a person

@@ -8,10 +8,11 @@ Anything wrong with a message is answered with an error to this connection only 
 changes nothing; no input ends the connection except a frame over the WebSocket layer's
 hard limit.
 
-Refused messages are rate limited per connection (a flood of bad, stale or illegal acts,
-or of anything else the server refuses), chat lines per connection and per person
-(``ratelimit.RATES``): over the limit the answer is ``rate_limited`` with ``retry``, the
-seconds to wait, before the message is looked at. Accepted moves and pings never count.
+Refused messages are rate limited per connection and per address (a flood of bad, stale or
+illegal acts, or of anything else the server refuses: reconnecting does not refill the
+address's allowance), chat lines per connection and per person (``ratelimit.RATES``): over
+the limit the answer is ``rate_limited`` with ``retry``, the seconds to wait, before the
+message is looked at. Accepted moves and pings never count.
 
 Outgoing messages go through a bounded outbox drained by a sender task, so a slow client
 never holds up its table; a client that falls ``outbox_limit`` messages behind is closed
@@ -90,6 +91,7 @@ class Connection:
         self.user: UserRecord | None = None
         now = time.monotonic()
         self.buckets = {kind: Bucket(RATES[kind], now) for kind in ("refused", "chat")}
+        self.address = ws.client.host if ws.client else "?"
 
     # -- out -------------------------------------------------------------------------
     def deliver(self, messages: list[str]) -> None:
@@ -142,7 +144,7 @@ class Connection:
             except RateLimited as error:
                 self.send_error(error, about)
             except ProtocolError as error:
-                self.buckets["refused"].wait(time.monotonic())  # a refusal costs a token
+                self.count_refusal()
                 self.send_error(error, about)
 
     async def handle(self, table: LiveTable, message: dict[str, Any]) -> None:
@@ -169,8 +171,17 @@ class Connection:
         count: accepted moves are paced by the game itself (one per version and seat), and
         a script playing bots that move at once must never be slowed."""
         retry = self.buckets["refused"].ready(time.monotonic())
+        if self.limiter is not None:
+            retry = max(retry, self.limiter.ready("refused_address", self.address))
         if retry > 0.0:
             raise RateLimited("refused messages", retry)
+
+    def count_refusal(self) -> None:
+        """A refusal costs a token of this connection and one of its address (a client
+        that reconnects keeps the address's count: it made 5,400 refusals a second)."""
+        self.buckets["refused"].wait(time.monotonic())
+        if self.limiter is not None:
+            self.limiter.wait("refused_address", self.address)
 
     def take(self, kind: str, what: str, person: str | None = None) -> None:
         """Count one ``kind`` against this connection (and ``person``), or refuse it."""

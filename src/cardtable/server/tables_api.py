@@ -30,6 +30,7 @@ from cardtable.server.messages import public_seats
 from cardtable.server.seating import Plan, plan_table
 from cardtable.server.tokens import hash_token, new_token
 from cardtable.store import HUMAN, TableRecord
+from cardtable.store.online import UserRecord
 
 
 class NewTable(BaseModel):
@@ -105,8 +106,8 @@ async def create_table(request: Request, body: NewTable) -> SeatTicket:
     """Create a table; the creator holds its first human seat (the token proves it). A
     private table answers its invite key and link."""
     user = await acting_user(request)
-    if user is not None:  # people in browsers; scripts (bench, research) are not limited
-        request.app.state.limiter.check("create", user.id)
+    check_create_rate(request, user)
+    check_option_names(body.game, body.options)
     plan = plan_table(body.game, body.options, body.seats)
     clock = parse_clock(body.clock)
     if body.rated:
@@ -125,6 +126,34 @@ async def create_table(request: Request, body: NewTable) -> SeatTicket:
         answer.invite = invite
         answer.invite_url = f"{answer.url}?invite={invite}"
     return answer
+
+
+def check_create_rate(request: Request, user: UserRecord | None) -> None:
+    """Per address, and per person when a cookie says who: a script without a cookie is
+    held to its address (a load test raises the rates: ``serve --rate``)."""
+    checks = [("create_address", client_key(request))]
+    if user is not None:
+        checks.append(("create_person", user.id))
+    request.app.state.limiter.check_all(checks, "new tables")
+
+
+def check_option_names(game: object, options: dict[str, Any]) -> None:
+    """Only the game's own option names reach its constructor (``{"self": 1}`` used to
+    collide with its arguments: a 500); the refusal reads as the engine's own."""
+    if not isinstance(game, str) or game not in games.names():
+        return  # plan_table names the unknown game
+    try:
+        cls = games.game_class(game)
+    except ImportError:
+        return
+    names = [o.name for o in cls.OPTIONS]
+    unknown = sorted(set(options) - set(names))
+    if unknown:
+        raise ApiError(
+            422,
+            BAD_OPTIONS,
+            f"{cls.name} has no option {unknown[0]!r}; its options are: {', '.join(names)}",
+        )
 
 
 def check_rated(plan: Plan) -> None:
