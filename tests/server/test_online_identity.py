@@ -41,6 +41,8 @@ def test_guest_rename_account_sign_in_and_out(server: Server) -> None:
     assert account.status_code == 200, account.text
     username = account.json()["username"]
     assert not account.json()["guest"] and account.json()["id"] == me["id"]
+    # Registering starts a new session, with a new CSRF token.
+    client.headers["X-CSRF-Token"] = account.json()["csrf"]
     assert client.post("/api/account/signout").status_code == 200
     other, other_me = browser(server)
     assert other_me["id"] != me["id"]

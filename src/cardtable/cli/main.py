@@ -201,6 +201,20 @@ def serve(
             "refused (too_many_connections). 0: no cap",
         ),
     ] = 64,
+    secure_cookies: Annotated[
+        bool,
+        typer.Option(
+            help="Always mark cookies Secure (the house is served over https); otherwise "
+            "only requests that came over https get them"
+        ),
+    ] = False,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated proxy addresses whose X-Forwarded-For/-Proto are "
+            "believed ('*': any). Default: $FORWARDED_ALLOW_IPS, else loopback"
+        ),
+    ] = None,
 ) -> None:
     """Run the web house: the browser table, the HTTP API and live games."""
     from cardtable.server.run import serve as run_server  # the web stack loads only here
@@ -212,6 +226,8 @@ def serve(
         bot_delay=bot_delay,
         idle_unload=idle_unload,
         max_sockets_per_address=max_sockets_per_address,
+        secure_cookies=secure_cookies,
+        forwarded_allow_ips=forwarded_allow_ips,
     )
 
 

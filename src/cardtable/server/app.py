@@ -21,6 +21,7 @@ from cardtable.server.errors import BAD_REQUEST, ApiError
 from cardtable.server.fanout import Fanout, InProcessFanout
 from cardtable.server.house import House
 from cardtable.server.online_routes import ONLINE, TEST_CLOCK
+from cardtable.server.passwords import Passwords
 from cardtable.server.persist import AsyncStore
 from cardtable.server.ratelimit import Limiter, OpenCount
 from cardtable.server.routes import API, PAGES, SOCKETS
@@ -50,6 +51,7 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
                 sweeping.cancel()
             await house.close()
             house.workers.close()
+            app.state.passwords.close()
             house.store.close()
 
     app = FastAPI(
@@ -61,6 +63,7 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
     )
     app.state.settings = settings
     app.state.limiter = Limiter()
+    app.state.passwords = Passwords()
     app.state.sockets = OpenCount(settings.max_sockets_per_address)
     testing = [TEST_CLOCK] if settings.test_clock else []
     for route in [*API, *ONLINE, *testing, *PAGES]:

@@ -29,7 +29,12 @@ class Rate:
 RATES = {
     "refused": Rate(20, 10.0),
     "chat": Rate(5, 0.5),
-    "signin": Rate(5, 1 / 12),  # 5 tries, then one every 12 s
+    # Sign-in tries: per address and user name together (5, then one every 12 s); per
+    # address over every name (a NAT holds many people); per user name from everywhere,
+    # loose enough that one address cannot use it up (identity.check_sign_in_rate).
+    "signin": Rate(5, 1 / 12),
+    "signin-address": Rate(20, 1 / 3),
+    "signin-user": Rate(50, 1 / 6),
     "register": Rate(3, 1 / 60),
     "create": Rate(30, 1.0),
     "leave": Rate(10, 0.5),  # per address: a person leaves a game now and then

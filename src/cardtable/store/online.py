@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import and_, delete, func, select, update
@@ -22,6 +22,9 @@ from cardtable.store.schema import (
     UserRow,
     utcnow,
 )
+
+# How stale a session's last_seen may get before a use writes it again.
+SEEN_EVERY = timedelta(hours=1)
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -186,11 +189,29 @@ class OnlineSql:
             row = session.get(UserRow, user_id)
             return None if row is None else _user(row)
 
-    def user_by_session(self, session_hash: str) -> UserRecord | None:
-        query = select(UserRow).join(SessionRow).where(SessionRow.token_hash == session_hash)
+    def user_by_session(self, session_hash: str, since: datetime) -> UserRecord | None:
+        """The session's person if it was used after ``since`` (an idle one is deleted);
+        its use is recorded, at most once an hour (a write per request would crowd the
+        store's thread)."""
+        query = (
+            select(UserRow, SessionRow)
+            .join(SessionRow)
+            .where(SessionRow.token_hash == session_hash)
+        )
         with self._session() as session:
-            row = session.scalars(query).first()
-            return None if row is None else _user(row)
+            found = session.execute(query).first()
+            if found is None:
+                return None
+            user, seen = found
+            now = utcnow()
+            if seen.last_seen is None or seen.last_seen < since:
+                session.delete(seen)
+                session.commit()
+                return None
+            if seen.last_seen < now - SEEN_EVERY:
+                seen.last_seen = now
+                session.commit()
+            return _user(user)
 
     def user_by_username(self, username: str) -> UserRecord | None:
         with self._session() as session:

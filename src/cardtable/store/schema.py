@@ -137,6 +137,9 @@ class SessionRow(Base):
         String(32), ForeignKey("users.id", ondelete="CASCADE"), index=True
     )
     created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=utcnow)
+    # Revision 0004: when the session was last used (renewed at most hourly); one unused
+    # for the server's idle limit is over.
+    last_seen: Mapped[datetime] = mapped_column(UtcDateTime(), default=utcnow, index=True)
 
 
 class RatingRow(Base):
