@@ -6,6 +6,7 @@ cannot turn into a lockout of the owner."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 import sqlite3
 import time
@@ -230,3 +231,20 @@ def test_a_flood_of_sign_ins_neither_stalls_play_nor_queues_without_end(tmp_path
     # Moves kept committing while the hashing went on (with hashing on the store's thread
     # the first move waited for every sign-in queued before it).
     assert moved >= 5, moved
+
+
+_addresses = itertools.count()
+_network = random.randrange(10, 250)
+
+
+def fresh_address() -> str:
+    """A loopback address no other test of this run uses (per-address limits stay apart)."""
+    n = next(_addresses)
+    return f"127.{_network}.{n // 250}.{1 + n % 250}"
+
+
+def accounts(server: Server, count: int) -> list[tuple[httpx.Client, dict[str, Any]]]:
+    """``count`` people with accounts, each in a browser of its own address."""
+    return [
+        account_at(server, fresh_address(), f"p{random.randrange(10**9)}") for _ in range(count)
+    ]

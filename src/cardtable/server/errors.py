@@ -52,3 +52,4 @@ SEAT_TAKEN = "seat_taken"  # 409
 NO_FREE_SEAT = "no_free_seat"  # 409
 NOT_OVER = "not_over"  # 409: a rematch of a game still being played
 NOT_INVITED = "not_invited"  # 403: a private table without its invite key
+ACCOUNT_REQUIRED = "account_required"  # 403: a guest at a rated table

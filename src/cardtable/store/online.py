@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import and_, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
 
 from cardtable.store.records import PLAYING
 from cardtable.store.schema import (
@@ -68,6 +69,7 @@ class RatingPoint:
     rank: int
     players: int
     at: datetime | None
+    public: bool = True
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,7 @@ class PlayedRecord:
     outcome: dict[str, Any] | None
     forfeited: bool
     updated_at: datetime | None
+    public: bool = True
 
 
 class OnlineSql:
@@ -109,6 +112,26 @@ class OnlineSql:
                 .values(rematch_id=rematch_id)
             )
             return session.scalar(select(TableRow.rematch_id).where(TableRow.id == table_id))
+
+    def set_seat_address(self, table_id: str, seat: int, address_hash: str) -> None:
+        """Where the person who took ``seat`` was (the hash of the address)."""
+        with self._session.begin() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(address_hash=address_hash)
+            )
+
+    def seat_addresses(self, table_id: str) -> dict[int, str]:
+        query = select(SeatRow.seat, SeatRow.address_hash).where(
+            SeatRow.table_id == table_id, SeatRow.address_hash.is_not(None)
+        )
+        with self._session() as session:
+            return {seat: str(address) for seat, address in session.execute(query).all()}
+
+    def set_rated(self, table_id: str, rated: bool) -> None:
+        with self._session.begin() as session:
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(rated=rated))
 
     def forfeit(self, table_id: str, seat: int, bot: str) -> None:
         """A person left or timed out: a bot plays the seat on; they finish last."""
@@ -164,6 +187,7 @@ class OnlineSql:
                     None if t.outcome is None else dict(t.outcome),
                     bool(s.forfeited),
                     t.updated_at,
+                    bool(t.public),
                 )
                 for t, s in session.execute(query).all()
             ]
@@ -316,6 +340,36 @@ class OnlineSql:
                 )
             return True
 
+    def rated_together(self, user_ids: Sequence[str], since: datetime) -> int:
+        """The most rated games any two of ``user_ids`` played together since ``since``."""
+        mine, theirs = aliased(RatingEventRow), aliased(RatingEventRow)
+        query = (
+            select(func.count())
+            .select_from(mine)
+            .join(theirs, and_(theirs.table_id == mine.table_id, theirs.user_id > mine.user_id))
+            .where(
+                mine.user_id.in_(list(user_ids)),
+                theirs.user_id.in_(list(user_ids)),
+                mine.at >= since,
+            )
+            .group_by(mine.user_id, theirs.user_id)
+        )
+        with self._session() as session:
+            return max(session.scalars(query).all(), default=0)
+
+    def rated_from_one_address(self, address_hash: str, since: datetime) -> int:
+        """How many tables rated since ``since`` had two seats or more taken from one
+        address (its hash)."""
+        rated = select(RatingEventRow.table_id).where(RatingEventRow.at >= since).distinct()
+        query = (
+            select(SeatRow.table_id)
+            .where(SeatRow.address_hash == address_hash, SeatRow.table_id.in_(rated))
+            .group_by(SeatRow.table_id)
+            .having(func.count() >= 2)
+        )
+        with self._session() as session:
+            return len(session.scalars(query).all())
+
     def leaderboard(self, game: str, limit: int = 50) -> list[RatingRecord]:
         query = (
             select(RatingRow, UserRow.display_name)
@@ -333,16 +387,19 @@ class OnlineSql:
     def rating_history(self, user_id: str, limit: int = 200) -> list[RatingPoint]:
         """The latest ``limit`` rating changes, oldest first (a chart's order)."""
         query = (
-            select(RatingEventRow)
+            select(RatingEventRow, TableRow.public)
+            .outerjoin(TableRow, TableRow.id == RatingEventRow.table_id)
             .where(RatingEventRow.user_id == user_id)
             .order_by(RatingEventRow.id.desc())
             .limit(limit)
         )
         with self._session() as session:
-            rows = session.scalars(query).all()
+            rows = session.execute(query).all()
             return [
-                RatingPoint(r.game, r.table_id, r.mu, r.sigma, r.rank, r.players, r.at)
-                for r in reversed(rows)
+                RatingPoint(
+                    r.game, r.table_id, r.mu, r.sigma, r.rank, r.players, r.at, public is not False
+                )
+                for r, public in reversed(rows)
             ]
 
     # -- chat ------------------------------------------------------------------------

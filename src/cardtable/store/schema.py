@@ -96,6 +96,9 @@ class SeatRow(Base):
     # (a bot took over; they finish last for ratings).
     user_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     forfeited: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Revision 0004: the SHA-256 of the address the seat was taken from (two seats from
+    # one address are rated only a few times a day: ratings.py).
+    address_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
     __table_args__ = (Index("ix_seats_user_id", "user_id"),)
 
