@@ -120,7 +120,11 @@ async def session_user(request: Request) -> UserRecord | None:
     sid = request.cookies.get(SESSION_COOKIE)
     if not sid or len(sid) > 100:
         return None
-    store = store_of(request)
+    return await user_by_sid(store_of(request), sid)
+
+
+async def user_by_sid(store: AsyncStore, sid: str) -> UserRecord | None:
+    """The person of a session cookie's value (None: unknown, or ended by idleness)."""
     return await store.run(store.sql.user_by_session, hash_token(sid), utcnow() - SESSION_IDLE)
 
 
