@@ -68,7 +68,8 @@ const strings = {
     en: "You are watching this table (no seat token on this browser).",
     zh: "你正在观战（此浏览器没有该牌桌的座位凭证）。",
   },
-  "table.notFound": { en: "This table does not exist.", zh: "牌桌不存在。" },
+  // A private table without its key is answered as missing too (its existence is not told).
+  "table.notFound": { en: "This table does not exist, or its invite link is not right.", zh: "牌桌不存在，或邀请链接不正确。" },
   "table.log": { en: "What happened", zh: "牌局记录" },
   "table.logShow": { en: "Show the log", zh: "显示记录" },
   "table.logHide": { en: "Hide the log", zh: "隐藏记录" },
