@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 
-from .support import TIMEOUT, Server
+from .support import TIMEOUT, Server, open_table, run
 from .test_online_accounts import accounts, browser_at, fresh_address
 from .test_online_ratings import play_out
 
@@ -92,6 +92,13 @@ def test_a_seat_that_leaves_before_moving_aborts_the_game_unrated(server: Server
         assert result["status"] == "aborted" and result["won"] is None
     board = server.get("/api/leaderboard/cambio").json()["players"]
     assert winner_me["id"] not in {p["id"] for p in board}
+
+    async def seen_at_the_table() -> dict[str, Any]:
+        async with open_table(server, tickets[0]["id"], tickets[0]["token"]) as table:
+            return await table.next_state()
+
+    state = run(seen_at_the_table())
+    assert state["over"] and state["outcome"]["details"]["aborted"], state["outcome"]
 
 
 def test_the_same_two_accounts_are_rated_three_times_a_day(server: Server) -> None:

@@ -99,6 +99,8 @@ const strings = {
     zh: "你的操作到达前牌局已有变化，已刷新为当前局面。",
   },
   "table.over": { en: "Game over", zh: "游戏结束" },
+  "table.aborted": { en: "Game aborted: it is not rated", zh: "对局中止：不计分" },
+  "table.cancelledGame": { en: "Game cancelled", zh: "对局已取消" },
   "table.winner": { en: "Winner: {names}", zh: "获胜：{names}" },
   "table.winners": { en: "Winners: {names}", zh: "并列获胜：{names}" },
   "table.youWin": { en: "You win!", zh: "你赢了！" },
