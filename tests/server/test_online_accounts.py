@@ -178,12 +178,12 @@ async def sign_in_once(server: Server, n: int) -> int:
     """One sign-in from its own address (so the per-address limits do not stop it)."""
     address = f"127.0.{1 + n // 200}.{10 + n % 200}"
     transport = httpx.AsyncHTTPTransport(local_address=address)
-    async with httpx.AsyncClient(transport=transport, timeout=TIMEOUT * 3) as client:
+    csrf = {"ct_csrf": "x"}  # double submit: any value, the same in both
+    async with httpx.AsyncClient(transport=transport, timeout=TIMEOUT * 3, cookies=csrf) as client:
         answer = await client.post(
             f"{server.http}/api/account/signin",
             json={"username": f"nobody_{n}", "password": "wrong-password"},
             headers={"X-CSRF-Token": "x"},
-            cookies={"ct_csrf": "x"},
         )
         if answer.status_code == 503:
             assert answer.json()["code"] == "busy"
@@ -248,3 +248,19 @@ def accounts(server: Server, count: int) -> list[tuple[httpx.Client, dict[str, A
     return [
         account_at(server, fresh_address(), f"p{random.randrange(10**9)}") for _ in range(count)
     ]
+
+
+def test_registering_without_a_guest_yet_sets_one_session(server: Server) -> None:
+    transport = httpx.HTTPTransport(local_address=fresh_address())
+    with httpx.Client(
+        base_url=server.http, timeout=TIMEOUT, transport=transport, cookies={"ct_csrf": "x"}
+    ) as client:
+        answer = client.post(
+            "/api/account/register",
+            json={"username": f"new_{random.randrange(10**6)}", "password": "pw-1234567"},
+            headers={"X-CSRF-Token": "x"},
+        )
+        assert answer.status_code == 200, answer.text
+        assert len(set_cookie_headers(answer, "ct_sid")) == 1
+        assert len(set_cookie_headers(answer, "ct_csrf")) == 1
+        assert client.get("/api/me").json()["id"] == answer.json()["id"]

@@ -224,7 +224,10 @@ async def register(request: Request, response: Response, body: Credentials) -> M
     limiter_of(request).check("register", client_key(request))
     username = check_credentials(body)
     store = store_of(request)
-    user = await session_user(request) or await new_guest(request, response, username)
+    user = await session_user(request)
+    if user is None:  # no guest yet: made here, its session is the one made below
+        user = UserRecord(new_token()[:16], username)
+        await store.run(store.sql.create_user, user)
     if user.username is not None:
         raise ApiError(409, NAME_TAKEN, "You already have an account: sign out first")
     hashed = await passwords_of(request).hash(body.password)
