@@ -10,6 +10,7 @@ import httpx
 from websockets.exceptions import ConnectionClosed
 
 from .support import TIMEOUT, Server, any_game, open_table, run
+from .test_online_accounts import accounts
 
 
 def browser(server: Server) -> tuple[httpx.Client, dict[str, Any]]:
@@ -41,6 +42,8 @@ def test_guest_rename_account_sign_in_and_out(server: Server) -> None:
     assert account.status_code == 200, account.text
     username = account.json()["username"]
     assert not account.json()["guest"] and account.json()["id"] == me["id"]
+    # Registering starts a new session, with a new CSRF token.
+    client.headers["X-CSRF-Token"] = account.json()["csrf"]
     assert client.post("/api/account/signout").status_code == 200
     other, other_me = browser(server)
     assert other_me["id"] != me["id"]
@@ -106,17 +109,19 @@ def test_lobby_lists_public_tables_and_private_ones_need_the_invite(server: Serv
 
 def test_rated_tables_are_people_and_standard_rules_only(server: Server) -> None:
     name = any_game()
-    bots = server.post(
-        "/api/tables", {"game": name, "seats": ["human", "bot:random"], "rated": True}
+    # Rated tables are for accounts (issue 18): the rules are checked for one.
+    ((account, _),) = accounts(server, 1)
+    bots = account.post(
+        "/api/tables", json={"game": name, "seats": ["human", "bot:random"], "rated": True}
     )
     assert bots.status_code == 422 and bots.json()["code"] == "bad_seats"
     bad_clock = server.post(
         "/api/tables", {"game": name, "seats": ["human", "human"], "clock": {"kind": "x"}}
     )
     assert bad_clock.status_code == 422 and bad_clock.json()["code"] == "bad_clock"
-    caravan = server.post(
+    caravan = account.post(
         "/api/tables",
-        {
+        json={
             "game": "caravan",
             "options": {"king_adds": True},
             "seats": ["human", "human"],

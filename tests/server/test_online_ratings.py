@@ -13,8 +13,8 @@ import httpx
 
 from cardtable.server.ratings import ranks, rate
 
-from .support import Server, open_table, run
-from .test_online_identity import browser
+from .support import Server, Table, open_table, run
+from .test_online_accounts import accounts
 
 START = 25.0
 
@@ -33,7 +33,9 @@ def test_ranks_put_winners_first_leavers_last_and_share_ties() -> None:
 def rated_table(
     server: Server, seats: int, rated: bool = True
 ) -> tuple[list[httpx.Client], list[dict[str, Any]], list[str]]:
-    people = [browser(server) for _ in range(seats)]
+    # Accounts (guests are never rated), each from its own address (two seats from one
+    # address are rated only a few times a day).
+    people = accounts(server, seats)
     clients = [c for c, _ in people]
     ids = [me["id"] for _, me in people]
     body = {
@@ -64,18 +66,47 @@ def profile(server: Server, player: str, rated_games: int) -> dict[str, Any]:
         time.sleep(0.1)
 
 
-def play_out(server: Server, tickets: list[dict[str, Any]], leaver: int | None = None) -> None:
+def play_out(
+    server: Server, tickets: list[dict[str, Any]], leaver: int | None = None, at_once: bool = False
+) -> None:
+    """Every seat plays at random to the end; ``leaver`` leaves once every seat has had a
+    turn (a game left before everyone moved is aborted, not rated), or ``at_once``."""
+    table_id = tickets[0]["id"]
+
+    def leave() -> None:
+        left = server.post(
+            f"/api/tables/{table_id}/leave", {"token": tickets[leaver or 0]["token"]}
+        )
+        assert left.status_code == 200, left.text
+
+    async def play_then_leave(table: Table, rng: random.Random) -> None:
+        acted_on, acts = -1, 0
+        while True:
+            state = table.state or await table.next_state()
+            if state["over"]:
+                return
+            if acts >= 2 and state["version"] >= 2 * len(tickets):
+                await asyncio.to_thread(leave)
+                return
+            if state["legal"] and state["version"] != acted_on:
+                acted_on, acts = state["version"], acts + 1
+                await table.act(rng.choice(state["legal"]), state["version"])
+            await table.recv()
+
     async def play() -> None:
-        table_id = tickets[0]["id"]
-        if leaver is not None:
-            left = server.post(f"/api/tables/{table_id}/leave", {"token": tickets[leaver]["token"]})
-            assert left.status_code == 200, left.text
-        players = [t for s, t in enumerate(tickets) if s != leaver]
-        opened = [open_table(server, table_id, t["token"]) for t in players]
+        if leaver is not None and at_once:
+            leave()
+        playing = [s for s in range(len(tickets)) if not (at_once and s == leaver)]
+        opened = [open_table(server, table_id, tickets[s]["token"]) for s in playing]
         tables = [await o.__aenter__() for o in opened]
         try:
             await asyncio.gather(
-                *(t.play_randomly(random.Random(20 + i)) for i, t in enumerate(tables))
+                *(
+                    play_then_leave(t, random.Random(20 + s))
+                    if s == leaver and not at_once
+                    else t.play_randomly(random.Random(20 + s))
+                    for s, t in zip(playing, tables, strict=True)
+                )
             )
         finally:
             for o in opened:
@@ -140,7 +171,7 @@ def test_six_seats_winners_up_last_down(server: Server) -> None:
 
 def test_a_casual_table_changes_no_rating(server: Server) -> None:
     _, tickets, ids = rated_table(server, 2, rated=False)
-    play_out(server, tickets, leaver=0)
+    play_out(server, tickets, leaver=0, at_once=True)
     time.sleep(0.5)
     for player in ids:
         data = server.get(f"/api/players/{player}").json()

@@ -128,5 +128,6 @@ def test_rematch_opens_one_table_for_both_players(server: Server) -> None:
     assert (one.json()["seat"], two.json()["seat"]) == (1, 0)
     again = server.post(f"/api/tables/{first['id']}/rematch", {"token": first["token"]})
     assert again.status_code == 409
-    summary = server.get(f"/api/tables/{one.json()['id']}").json()
+    # The rematch is its players' only (issue 18): a seat token shows it.
+    summary = server.get(f"/api/tables/{one.json()['id']}?token={one.json()['token']}").json()
     assert summary["options"] == server.get(f"/api/tables/{first['id']}").json()["options"]

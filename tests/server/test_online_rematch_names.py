@@ -37,5 +37,6 @@ def test_rematch_keeps_the_players_names(server: Server) -> None:
     one = bea.post(f"/api/tables/{first['id']}/rematch", json={"token": second["token"]})
     two = server.post(f"/api/tables/{first['id']}/rematch", {"token": first["token"]})
     assert one.status_code == two.status_code == 201, (one.text, two.text)
-    summary = server.get(f"/api/tables/{one.json()['id']}").json()
+    # The rematch is its players' (a seat token shows it; issue 18).
+    summary = server.get(f"/api/tables/{one.json()['id']}?token={one.json()['token']}").json()
     assert [s.get("name") for s in summary["seats"][:2]] == ["Ada", "Bea"]

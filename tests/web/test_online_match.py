@@ -118,7 +118,8 @@ def test_two_browsers_play_a_rated_caravan_game_by_invite_and_a_third_watches(
     alice.locator(".invite-bar button").click()
     alice.locator(".invite-bar .copy-msg").filter(has_text="Copied").wait_for()
     alice.screenshot(path=str(artifacts / "match-invite.png"))
-    summary = get_json(live_server, f"/api/tables/{table_id}")
+    key = invite.split("invite=")[1]
+    summary = get_json(live_server, f"/api/tables/{table_id}?invite={key}")  # private: its key
     assert summary["rated"] and not summary["public"]
 
     bob.goto(invite)
@@ -140,7 +141,7 @@ def test_two_browsers_play_a_rated_caravan_game_by_invite_and_a_third_watches(
     assert all(f'"{code}"' in public for code in seen["shown"]), seen["shown"]
 
     # Both ratings changed: the winner's up, the loser's down.
-    outcome = get_json(live_server, f"/api/tables/{table_id}")["outcome"]
+    outcome = get_json(live_server, f"/api/tables/{table_id}?invite={key}")["outcome"]
     winner = outcome["winners"][0]
     ids = [a_me["id"], b_me["id"]]
     board = {p["id"]: p for p in _leaderboard_with(live_server, ids)}

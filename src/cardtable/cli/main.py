@@ -254,6 +254,21 @@ def serve(
             "register, leave; docs/server.md)",
         ),
     ] = None,
+    secure_cookies: Annotated[
+        bool,
+        typer.Option(
+            help="Always mark cookies Secure (the house is served over https); otherwise "
+            "only requests that came over https get them"
+        ),
+    ] = False,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ADDRESSES",
+            help="Comma-separated proxy addresses whose X-Forwarded-For/-Proto are "
+            "believed ('*': any). Default: $FORWARDED_ALLOW_IPS, else loopback",
+        ),
+    ] = None,
 ) -> None:
     """Run the web house: the browser table, the HTTP API and live games."""
     problem = bind_problem(host, port)  # before the store, the workers and the app start
@@ -275,6 +290,8 @@ def serve(
         max_sockets_per_address=max_sockets_per_address,
         max_body_bytes=max_body_bytes,
         rates=rates,
+        secure_cookies=secure_cookies,
+        forwarded_allow_ips=forwarded_allow_ips,
     )
 
 

@@ -31,6 +31,7 @@ from cardtable.server.errors import (
 from cardtable.server.fanout import Fanout, InProcessFanout
 from cardtable.server.house import House
 from cardtable.server.online_routes import ONLINE, TEST_CLOCK
+from cardtable.server.passwords import Passwords
 from cardtable.server.persist import AsyncStore
 from cardtable.server.ratelimit import Limiter, OpenCount
 from cardtable.server.replay_cache import ReplayCache
@@ -61,6 +62,7 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
                 sweeping.cancel()
             await house.close()
             house.workers.close()
+            app.state.passwords.close()
             house.store.close()
 
     app = FastAPI(
@@ -72,6 +74,7 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
     )
     app.state.settings = settings
     app.state.limiter = Limiter(rates=settings.rates)
+    app.state.passwords = Passwords()
     app.state.sockets = OpenCount(settings.max_sockets_per_address)
     app.state.replays = ReplayCache()
     testing = [TEST_CLOCK] if settings.test_clock else []

@@ -60,3 +60,4 @@ BAD_BODY = BAD_JSON  # 400: a body that is not JSON (or nested too deep to read)
 NOT_FOUND = "not_found"  # 404: no such path
 METHOD_NOT_ALLOWED = "method_not_allowed"  # 405
 HTTP_ERROR = "http_error"  # any other 4xx the framework answers by itself
+ACCOUNT_REQUIRED = "account_required"  # 403: a guest at a rated table

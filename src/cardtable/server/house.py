@@ -21,6 +21,7 @@ from cardtable.server.autoplay import BotWorkers
 from cardtable.server.chat import RECENT
 from cardtable.server.clocks import Clock, RealClock
 from cardtable.server.errors import (
+    ACCOUNT_REQUIRED,
     BAD_TOKEN,
     NO_FREE_SEAT,
     NO_SUCH_SEAT,
@@ -74,11 +75,12 @@ class House:
         *,
         hold: bool = True,
         user: UserRecord | None = None,
+        address: str | None = None,
         **online: Any,
     ) -> Ticket:
-        """Store and start a new table; with ``hold`` the creator (``user``, if known)
-        takes its first human seat. ``online``: TableRecord's public, rated, clock,
-        invite_hash."""
+        """Store and start a new table; with ``hold`` the creator (``user``, if known, from
+        ``address``) takes its first human seat. ``online``: TableRecord's public, rated,
+        clock, invite_hash."""
         seats = [SeatRecord(i, spec.kind, spec.bot) for i, spec in enumerate(plan.seats)]
         first_human = next((s.seat for s in seats if s.kind == HUMAN), None) if hold else None
         token = None
@@ -103,6 +105,8 @@ class House:
             **online,
         )
         await self.store.create(record)
+        if first_human is not None and address is not None:
+            await self._note_address(record.id, first_human, address)
         table = self._start(record, plan.game, plan.game.new_state(seed=record.seed))
         if user is not None and first_human is not None:
             table.names[first_human] = user.display_name
@@ -168,9 +172,14 @@ class House:
         seat: int | None,
         user: UserRecord | None = None,
         invite: str | None = None,
+        *,
+        address: str | None = None,
+        rematch: bool = False,
     ) -> Ticket:
-        """Give a person a free human seat (``None``: the first free one). A private
-        table's seats need its invite key."""
+        """Give a person (from ``address``) a free human seat (``None``: the first free
+        one). A private table's seats need its invite key; a rematch's seats are taken only
+        through ``rematch`` (its key is never shown). A rated table's seats need an
+        account."""
         table = await self.get(table_id)
         if table is None:
             raise ApiError(404, NO_SUCH_TABLE, f"There is no table {table_id!r}")
@@ -182,19 +191,30 @@ class House:
             seat = next((s.seat for s in seats if s.kind == HUMAN and not s.claimed), None)
             if seat is None:
                 raise ApiError(409, NO_FREE_SEAT, "Every human seat at this table is taken")
-        if not table.invited(invite):
+        if not rematch and not table.invited(invite):
             raise ApiError(403, NOT_INVITED, "This table is private: its invite link lets you in")
+        if table.record.rated and (user is None or user.username is None):
+            raise ApiError(403, ACCOUNT_REQUIRED, "Rated tables are for accounts: sign in first")
         check_free(seats, seat)
         token = new_token()
         user_id = user.id if user else None
         if not await self.store.claim(table_id, seat, hash_token(token), user_id):
             raise ApiError(409, SEAT_TAKEN, f"Seat {seat} has just been taken")
+        if address is not None:
+            await self._note_address(table_id, seat, address)
         table.seated(seat, hash_token(token), user_id, user.display_name if user else None)
         return Ticket(table_id, seat, token)
 
-    async def rematch(self, table_id: str, token: str, user: UserRecord | None = None) -> Ticket:
+    async def rematch(
+        self,
+        table_id: str,
+        token: str,
+        user: UserRecord | None = None,
+        address: str | None = None,
+    ) -> Ticket:
         """The same game, options and seats again, opened once per finished table: every
-        person who held a seat takes the same seat at the new table with their old token."""
+        person who held a seat takes the same seat at the new table with their old token
+        (and nobody else can: the rematch is private, its key never shown)."""
         table = await self.get(table_id)
         if table is None:
             raise ApiError(404, NO_SUCH_TABLE, f"There is no table {table_id!r}")
@@ -213,7 +233,9 @@ class House:
         held = table.record.seats[seat].user_id
         if held is not None and (user is None or user.id != held):
             user = await self.store.run(self.store.sql.user, held) or user
-        return await self.claim(table.record.rematch_id, seat, user, None)
+        return await self.claim(
+            table.record.rematch_id, seat, user, None, address=address, rematch=True
+        )
 
     async def _open_rematch(self, table: LiveTable) -> str:
         record = table.record
@@ -228,7 +250,9 @@ class House:
             public=False,
             rated=record.rated,
             clock=record.clock,
-            invite_hash=record.invite_hash,
+            # A key nobody is given: the seats are the old players' (through ``rematch``),
+            # and the table is for them to watch.
+            invite_hash=hash_token(new_token()),
         )
         linked = await self.store.run(self.store.sql.set_rematch, record.id, ticket.table_id)
         return linked or ticket.table_id
@@ -300,7 +324,17 @@ class House:
         return table
 
     async def _rate(self, record: TableRecord) -> None:
-        await rate_table(self.store, record)
+        if await rate_table(self.store, record) or not record.rated:
+            return
+        stored = await self.store.get(record.id)  # not rated after all (daily limits)?
+        live = self.live.get(record.id)
+        if stored is not None and live is not None:
+            live.record.rated = stored.rated
+
+    async def _note_address(self, table_id: str, seat: int, address: str) -> None:
+        """Remember (as a hash) where a seat was taken from, for the daily limits of rated
+        play (ratings.py)."""
+        await self.store.run(self.store.sql.set_seat_address, table_id, seat, hash_token(address))
 
 
 def replay(record: TableRecord) -> tuple[Game[Any], State[Any]]:

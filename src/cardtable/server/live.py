@@ -53,7 +53,7 @@ from cardtable.server.messages import (
 )
 from cardtable.server.persist import AsyncStore
 from cardtable.server.tokens import hash_token
-from cardtable.store import BOT, FINISHED, HUMAN, PLAYING, TableRecord
+from cardtable.store import ABORTED, BOT, FINISHED, HUMAN, PLAYING, TableRecord
 from cardtable.store.online import UserRecord
 from cardtable.store.schema import utcnow
 
@@ -104,6 +104,9 @@ class LiveTable:
             if record.clock_state:
                 self.timer.restore(record.clock_state)
         self._present: dict[int, int] = {}  # seat -> open connections
+        # Seats whose person has made a move other than resigning (``_abort_unplayed``). A
+        # resumed table counts every logged move, a stand-in's too.
+        self.moved = {a.seat for a in record.actions}
         self._tick = asyncio.Event()
         # Called once with the record when the game finishes (the house rates it).
         self._finishing: set[asyncio.Task[None]] = set()
@@ -161,8 +164,10 @@ class LiveTable:
 
     @property
     def ended(self) -> dict[str, Any] | None:
-        """The outcome of a game the server ended (forfeit, cancelled), else None."""
-        if self.record.status != PLAYING and not self.state.is_over():
+        """The outcome of a game the server ended (forfeit, cancelled, aborted), else
+        None."""
+        status = self.record.status
+        if status != PLAYING and (not self.state.is_over() or status == ABORTED):
             return self.record.outcome or {"scores": [], "winners": [], "details": {}}
         return None
 
@@ -379,9 +384,12 @@ class LiveTable:
             return
         action = self._parse(act.action)
         self._check(act, action)
-        await self._commit(act.seat, action)
+        await self._commit(act.seat, action, by_person=not act.bot)
 
-    async def _commit(self, seat: int, action: Any) -> None:
+    async def _commit(self, seat: int, action: Any, *, by_person: bool = False) -> None:
+        """Play, store and publish one action: a person's (``by_person``), a bot's, or one the
+        server makes for a seat (a resignation for a seat that left)."""
+        wire = self.game.action_to_json(action)
         following = self.state.clone()
         events = following.apply(seat, action)
         outcome = following.outcome().to_json() if following.is_over() else None
@@ -393,9 +401,7 @@ class LiveTable:
             after.turn(now, seat, list(following.to_act))
             clocks = after.snapshot(now, time.time())
         try:
-            await self._store.append(
-                self.id, self.version + 1, seat, self.game.action_to_json(action), outcome, clocks
-            )
+            await self._store.append(self.id, self.version + 1, seat, wire, outcome, clocks)
         except Exception:
             log.exception("table %s: could not store action %d", self.id, self.version + 1)
             raise ProtocolError(
@@ -407,9 +413,14 @@ class LiveTable:
         self.version += 1
         self.record.version = self.version
         self.record.updated_at = utcnow()
+        resigned = wire == RESIGN
+        if by_person and not resigned:
+            self.moved.add(seat)
         if outcome is not None:
             self.record.status, self.record.outcome = FINISHED, outcome
-            self._finished()
+            await self._abort_unplayed(forced=resigned)
+            if self.record.status == FINISHED:
+                self._finished()
         if self.timer is not None:
             self.timer.turn(now, seat, list(following.to_act))
             self._tick.set()
@@ -608,10 +619,33 @@ class LiveTable:
         await self._store.run(self._store.sql.end_table, self.id, status, outcome)
         self.record.status, self.record.outcome = status, outcome
         self.record.updated_at = utcnow()
+        if status == FINISHED:
+            await self._abort_unplayed(forced=True)
         self._tick.set()
         self._publish([])
-        if status == FINISHED:
+        if self.record.status == FINISHED:
             self._finished()
+
+    async def _abort_unplayed(self, forced: bool) -> None:
+        """A rated game is aborted instead of finished (no result, never rated) when it
+        ended by a resignation or a forfeit (``forced``) before every person had made a
+        move, or when a person who never moved left it: wins farmed from a seat that
+        leaves at once, or a game dodged by leaving before it began. A game the rules
+        ended early (Cambio called in the first round) is played, and rated."""
+        seats = self.record.seats
+        people = {s.seat for s in seats if s.kind == HUMAN or s.forfeited}
+        waiting = sorted(people - self.moved)
+        left = {s.seat for s in seats if s.forfeited}
+        if not self.record.rated or not waiting or not (forced or left & set(waiting)):
+            return
+        reason = f"the game ended before seat {waiting[0]} made a move"
+        outcome = {
+            "scores": [],
+            "winners": [],
+            "details": {"aborted": True, "reason": reason, "ended": self.record.outcome},
+        }
+        await self._store.run(self._store.sql.end_table, self.id, ABORTED, outcome)
+        self.record.status, self.record.outcome = ABORTED, outcome
 
     def _finished(self) -> None:
         if self.on_finish is None:

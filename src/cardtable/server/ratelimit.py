@@ -37,7 +37,12 @@ RATES = {
     # at once, then 20 a second: people behind one NAT address rarely see a refusal.
     "refused_address": Rate(60, 20.0),
     "chat": Rate(5, 0.5),
-    "signin": Rate(5, 1 / 12),  # 5 tries, then one every 12 s
+    # Sign-in tries: per address and user name together (5, then one every 12 s); per
+    # address over every name (a NAT holds many people); per user name from everywhere,
+    # loose enough that one address cannot use it up (identity.check_sign_in_rate).
+    "signin": Rate(5, 1 / 12),
+    "signin-address": Rate(20, 1 / 3),
+    "signin-user": Rate(50, 1 / 6),
     "register": Rate(3, 1 / 60),
     # New tables: each one holds memory and a task until it ends or is let go (clients
     # without a cookie created 273 a second). Per address (a school behind one NAT: sixty

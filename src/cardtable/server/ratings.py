@@ -8,21 +8,30 @@ where the winners hold the lowest score), ties sharing a rank; a person who left
 out (their seat played on by a bot) finishes last, whatever the bot made of the seat.
 
 The rating shown is openskill's ordinal, ``mu - 3 sigma``; a rating is provisional while
-``sigma`` is above ``PROVISIONAL_SIGMA``."""
+``sigma`` is above ``PROVISIONAL_SIGMA``.
+
+Against farming (issue 18): only accounts sit at rated tables (``tables_api``), a game that
+ends before every person has moved is aborted, never rated (``LiveTable``), and a finished
+game is not rated when two of its players have already had ``PAIR_DAILY`` rated games
+together in the last day, or when two of its seats were taken from one address that has
+already had ``SHARED_ADDRESS_DAILY`` such games in the last day (the table is then marked
+unrated). docs/server.md says why these numbers."""
 
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 from typing import Any
 
 from fastapi import Request
 from openskill.models import PlackettLuce
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from cardtable import games
 from cardtable.server.errors import ApiError
+from cardtable.server.identity import session_user
 from cardtable.server.persist import AsyncStore
-from cardtable.store import FINISHED, TableRecord
+from cardtable.store import FINISHED, PLAYING, TableRecord, utcnow
 from cardtable.store.online import RatingChange, RatingRecord
 
 log = logging.getLogger("cardtable.server")
@@ -31,6 +40,12 @@ MODEL = PlackettLuce()
 PROVISIONAL_SIGMA = 5.0
 NO_SUCH_GAME = "no_such_game"
 NO_SUCH_PLAYER = "no_such_player"
+# Rated games a day between the same two people, and with two seats from one address (two
+# people on one home network; many accounts of one person share a count, whatever pairs
+# they form).
+PAIR_DAILY = 3
+SHARED_ADDRESS_DAILY = 3
+DAY = timedelta(days=1)
 
 
 def ranks(outcome: dict[str, Any], players: int, left: set[int] | None = None) -> list[int]:
@@ -72,6 +87,11 @@ async def rate_table(store: AsyncStore, record: TableRecord) -> bool:
     if any(u is None for u in users) or len(set(users)) != len(users):
         return False  # a rated table is people only, each once (a seat never claimed: no)
     ids = [u for u in users if u is not None]
+    why = await over_daily_limits(store, record.id, ids)
+    if why is not None:
+        log.info("table %s is not rated: %s", record.id, why)
+        await store.run(store.sql.set_rated, record.id, False)
+        return False
     old = await store.run(store.sql.ratings, record.game, ids)
     seat_ranks = ranks(record.outcome, len(ids), {s.seat for s in record.seats if s.forfeited})
     new = rate([(old[u].mu, old[u].sigma) if u in old else None for u in ids], seat_ranks)
@@ -80,6 +100,18 @@ async def rate_table(store: AsyncStore, record: TableRecord) -> bool:
         for u, (mu, sigma), rank in zip(ids, new, seat_ranks, strict=True)
     ]
     return bool(await store.run(store.sql.save_ratings, record.game, record.id, changes))
+
+
+async def over_daily_limits(store: AsyncStore, table_id: str, ids: list[str]) -> str | None:
+    """Why this table's players may not be rated again today (None: they may)."""
+    since = utcnow() - DAY
+    if await store.run(store.sql.rated_together, ids, since) >= PAIR_DAILY:
+        return f"two of its players had {PAIR_DAILY} rated games together today"
+    addresses = list((await store.run(store.sql.seat_addresses, table_id)).values())
+    for shared in {a for a in addresses if addresses.count(a) > 1}:
+        if await store.run(store.sql.rated_from_one_address, shared, since) >= SHARED_ADDRESS_DAILY:
+            return f"one address took two seats in {SHARED_ADDRESS_DAILY} rated games today"
+    return None
 
 
 # -- HTTP ------------------------------------------------------------------------------
@@ -104,7 +136,7 @@ class Leaderboard(BaseModel):
 
 
 class Result(BaseModel):
-    table: str
+    table: str | None = Field(description="null: a private game (shown to its player only)")
     game: str
     seat: int
     status: str
@@ -117,7 +149,7 @@ class Result(BaseModel):
 
 class HistoryPoint(BaseModel):
     game: str
-    table: str
+    table: str | None = Field(description="null: a private game (shown to its player only)")
     rating: float
     mu: float
     sigma: float
@@ -170,14 +202,20 @@ async def get_leaderboard(request: Request, game: str) -> Leaderboard:
 
 
 async def get_player(request: Request, player_id: str) -> Profile:
-    """A player's profile: games played, results, ratings and their history."""
+    """A player's profile: games played, results, ratings and their history. Anyone may
+    read it, so others see no game being played (its free seat, or the rematch held for
+    the opponent, would be one click away) and no private game's id; the player sees all."""
     store = _store(request)
     user = await store.run(store.sql.user, player_id)
     if user is None:
         raise ApiError(404, NO_SUCH_PLAYER, f"There is no player {player_id!r}")
+    viewer = await session_user(request)
+    own = viewer is not None and viewer.id == player_id
     played = await store.run(store.sql.played, player_id, 100)
     results = []
     for p in played:
+        if p.status == PLAYING and not own:
+            continue
         rank = won = None
         if p.status == FINISHED and p.outcome is not None:
             won = p.seat in (p.outcome.get("winners") or []) and not p.forfeited
@@ -187,7 +225,7 @@ async def get_player(request: Request, player_id: str) -> Profile:
                 rank = ranks(p.outcome, players, left)[p.seat]
         results.append(
             Result(
-                table=p.table_id,
+                table=p.table_id if p.public or own else None,
                 game=p.game,
                 seat=p.seat,
                 status=p.status,
@@ -201,7 +239,7 @@ async def get_player(request: Request, player_id: str) -> Profile:
     history = [
         HistoryPoint(
             game=h.game,
-            table=h.table_id,
+            table=h.table_id if h.public or own else None,
             rating=round(h.mu - 3 * h.sigma, 3),
             mu=round(h.mu, 3),
             sigma=round(h.sigma, 3),

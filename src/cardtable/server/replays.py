@@ -126,8 +126,8 @@ def _step(
 
 
 async def may_watch(request: Request, record: TableRecord, invite: str | None) -> bool:
-    """As watching it live: a table without an invite key, anyone (a rematch of a public
-    table is unlisted but has none); else the key, or a person who sat there."""
+    """As watching it live: a table without an invite key, anyone; else the key, or a
+    person who sat there (a rematch's key is never shown: its players only)."""
     if record.invite_hash is None:
         return True
     key = record.invite_hash

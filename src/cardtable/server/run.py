@@ -17,12 +17,14 @@ from cardtable.server.settings import HARD_MESSAGE_LIMIT, Settings
 # objects (modules, classes, routes) are frozen out of its scans, and young collections come
 # less often, so the old generation is scanned every few minutes instead: p99 57 ms.
 GC_THRESHOLDS = (20_000, 50, 100)
-TOKEN = re.compile(r"(token=)[^&\s\"']+")
+# Secrets that travel in a URL's query: seat tokens (the WebSocket URL, the protocol says
+# so) and private tables' invite keys (the invite link).
+TOKEN = re.compile(r"((?:token|invite)=)[^&\s\"']+")
 
 
 class HideTokens(logging.Filter):
-    """Seat tokens travel in the WebSocket URL's query (the protocol says so); they must not
-    end up in logs, where anyone reading them could take the seat."""
+    """Seat tokens and invite keys must not end up in logs, where anyone reading them could
+    take the seat or open the private table."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple):
@@ -32,8 +34,16 @@ class HideTokens(logging.Filter):
         return True
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, **settings: Any) -> None:
-    """Serve until interrupted; ``settings`` are ``Settings`` fields (db, bot_delay, …)."""
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    forwarded_allow_ips: str | None = None,
+    **settings: Any,
+) -> None:
+    """Serve until interrupted; ``settings`` are ``Settings`` fields (db, bot_delay, …).
+    ``forwarded_allow_ips``: the proxies whose X-Forwarded-For/-Proto are believed (the
+    client's address for rate limits, https for Secure cookies); None: uvicorn's default,
+    $FORWARDED_ALLOW_IPS or else loopback (a proxy on the same machine)."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     config = uvicorn.Config(
         create_app(Settings(**settings)),
@@ -46,6 +56,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, **settings: Any) -> None:
         # than anything but the engine, and a zlib context per connection in memory.
         ws_per_message_deflate=False,
         log_level="info",
+        forwarded_allow_ips=forwarded_allow_ips,
     )
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)

@@ -44,6 +44,10 @@ class Settings:
     # 0: never.
     idle_unload: float = 600.0
     web_dir: Path = field(default=WEB_DIR)
+    # Cookies always get Secure (the server is reached over https whatever the request
+    # says). Without it they get Secure when the request came over https, which uvicorn
+    # takes from X-Forwarded-Proto only for its trusted proxies (forwarded_allow_ips).
+    secure_cookies: bool = False
     # Tests only: time moves when POST /api/test/clock says so (CARDTABLE_TEST_CLOCK=1).
     test_clock: bool = field(default_factory=lambda: os.environ.get("CARDTABLE_TEST_CLOCK") == "1")
 

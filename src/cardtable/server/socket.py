@@ -47,12 +47,11 @@ from cardtable.server.errors import (
     ProtocolError,
 )
 from cardtable.server.house import House
-from cardtable.server.identity import SESSION_COOKIE
+from cardtable.server.identity import SESSION_COOKIE, user_by_sid
 from cardtable.server.live import MAX_CATCH_UP, LiveTable
 from cardtable.server.messages import dumps, error_message
 from cardtable.server.ratelimit import RATE_LIMITED, RATES, Bucket, Limiter, OpenCount
 from cardtable.server.settings import Settings
-from cardtable.server.tokens import hash_token
 from cardtable.store.online import UserRecord
 
 CLOSE_UNKNOWN_TABLE = 4404
@@ -195,7 +194,7 @@ class Connection:
         text = clean_text(message.get("text"))
         if self.seat is None and self.user is None and self.session:
             store = table.chat.store
-            self.user = await store.run(store.sql.user_by_session, hash_token(self.session))
+            self.user = await user_by_sid(store, self.session)
         if self.seat is None and self.user is None:
             raise ProtocolError(NO_NAME, NO_NAME_MESSAGE)
         person = f"user:{self.user.id}" if self.user else f"seat:{table.id}:{self.seat}"

@@ -7,6 +7,7 @@ seat."""
 
 from __future__ import annotations
 
+import hmac
 from datetime import datetime
 from typing import Any
 
@@ -16,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from cardtable import games
 from cardtable.server.clocks import ManualClock, parse_clock
 from cardtable.server.errors import (
+    ACCOUNT_REQUIRED,
     BAD_OPTIONS,
     BAD_SEATS,
     BAD_TOKEN,
@@ -27,10 +29,15 @@ from cardtable.server.errors import (
 from cardtable.server.house import House, Ticket
 from cardtable.server.identity import acting_user, client_key
 from cardtable.server.messages import public_seats
+from cardtable.server.replays import may_watch
 from cardtable.server.seating import Plan, plan_table
 from cardtable.server.tokens import hash_token, new_token
 from cardtable.store import HUMAN, TableRecord
 from cardtable.store.online import UserRecord
+
+# A rated table asked for without a clock gets this one: rated play always has a clock, or
+# a losing player could stall the game forever.
+RATED_CLOCK = {"kind": "timed", "bank": 300, "increment": 5}
 
 
 class NewTable(BaseModel):
@@ -40,7 +47,11 @@ class NewTable(BaseModel):
     seats: list[Any] = Field(examples=[["human", "bot:easy", "bot:medium", "bot:hard"]])
     # Online play (all optional; the defaults are the table of before issue 8).
     public: bool = Field(True, description="Listed in the lobby; false: only an invite opens it")
-    rated: bool = Field(False, description="Ratings change (people only, standard rules)")
+    rated: bool = Field(
+        False,
+        description="Ratings change (accounts only, standard rules, always a clock: "
+        "5 min + 5 s a move unless another is given)",
+    )
     clock: dict[str, Any] | None = Field(
         None, examples=[{"kind": "timed", "bank": 300, "increment": 5}, {"kind": "untimed"}]
     )
@@ -111,11 +122,13 @@ async def create_table(request: Request, body: NewTable) -> SeatTicket:
     plan = plan_table(body.game, body.options, body.seats)
     clock = parse_clock(body.clock)
     if body.rated:
-        check_rated(plan)
+        check_rated(plan, user)
+        clock = clock or parse_clock(RATED_CLOCK)
     invite = None if body.public else new_token()
     ticket = await house_of(request).create(
         plan,
         user=user,
+        address=client_key(request),
         public=body.public,
         rated=body.rated,
         clock=clock,
@@ -156,9 +169,11 @@ def check_option_names(game: object, options: dict[str, Any]) -> None:
         )
 
 
-def check_rated(plan: Plan) -> None:
-    """Rated tables: people in every seat, and the standard rules (variants are casual;
-    Caravan's seed says so of its twelve)."""
+def check_rated(plan: Plan, user: UserRecord | None) -> None:
+    """Rated tables: made by an account, people in every seat, and the standard rules
+    (variants are casual; Caravan's seed says so of its twelve)."""
+    if user is None or user.username is None:
+        raise ApiError(403, ACCOUNT_REQUIRED, "Rated tables are for accounts: sign in first")
     if any(spec.kind != HUMAN for spec in plan.seats):
         raise ApiError(422, BAD_SEATS, "A rated table has a person in every seat")
     defaults = {o.name: o.default for o in plan.game.OPTIONS}
@@ -169,15 +184,32 @@ def check_rated(plan: Plan) -> None:
         )
 
 
-async def get_table(request: Request, table_id: str) -> TableSummary:
-    """A table's public summary: game, options, who sits where, progress, result."""
+async def get_table(
+    request: Request, table_id: str, invite: str | None = None, token: str | None = None
+) -> TableSummary:
+    """A table's summary: game, options, who sits where, progress, result. A private
+    table's needs its ``invite`` key, a seat's ``token``, or the session of a person who sat
+    there; without, it is not found (its existence is not told either)."""
     house = house_of(request)
     record = await house.record(table_id)
-    if record is None:
+    if record is None or not await may_see(request, record, invite, token):
         raise ApiError(404, NO_SUCH_TABLE, f"There is no table {table_id!r}")
     live = house.live.get(table_id)
     to_act = list(live.state.to_act) if live is not None else None
     return summary(record, to_act, live.names if live is not None else None)
+
+
+async def may_see(
+    request: Request, record: TableRecord, invite: str | None, token: str | None
+) -> bool:
+    if token is not None:
+        held = hash_token(token)
+        if any(
+            s.token_hash is not None and hmac.compare_digest(s.token_hash, held)
+            for s in record.seats
+        ):
+            return True
+    return await may_watch(request, record, invite)
 
 
 async def take_seat(
@@ -186,13 +218,15 @@ async def take_seat(
     """Take a free human seat; answers the token that proves it (a private table needs
     ``?invite=``)."""
     user = await acting_user(request)
-    return ticket_json(await house_of(request).claim(table_id, seat, user, invite))
+    house = house_of(request)
+    return ticket_json(await house.claim(table_id, seat, user, invite, address=client_key(request)))
 
 
 async def take_any_seat(request: Request, table_id: str, invite: str | None = None) -> SeatTicket:
     """Take the first free human seat."""
     user = await acting_user(request)
-    return ticket_json(await house_of(request).claim(table_id, None, user, invite))
+    house = house_of(request)
+    return ticket_json(await house.claim(table_id, None, user, invite, address=client_key(request)))
 
 
 def summary(
@@ -231,7 +265,8 @@ async def rematch(request: Request, table_id: str, body: RematchRequest) -> Seat
     """The same game again with the same seats: opened by the first player who asks; each
     player who held a seat gets the same seat at the new table (private to these players)."""
     user = await acting_user(request)
-    return ticket_json(await house_of(request).rematch(table_id, body.token, user))
+    house = house_of(request)
+    return ticket_json(await house.rematch(table_id, body.token, user, address=client_key(request)))
 
 
 class LeaveRequest(BaseModel):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from cardtable.store.base import Store, WriteConflict
 from cardtable.store.engine import DEFAULT_URL, normalize_url
 from cardtable.store.records import (
+    ABORTED,
     BOT,
     BROKEN,
     FINISHED,
@@ -31,6 +32,7 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> SqlStore:
 
 
 __all__ = [
+    "ABORTED",
     "BOT",
     "BROKEN",
     "DEFAULT_URL",

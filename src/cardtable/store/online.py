@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import and_, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
 
 from cardtable.store.records import PLAYING
 from cardtable.store.schema import (
@@ -22,6 +23,9 @@ from cardtable.store.schema import (
     UserRow,
     utcnow,
 )
+
+# How stale a session's last_seen may get before a use writes it again.
+SEEN_EVERY = timedelta(hours=1)
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -65,6 +69,7 @@ class RatingPoint:
     rank: int
     players: int
     at: datetime | None
+    public: bool = True
 
 
 @dataclass(frozen=True)
@@ -90,6 +95,7 @@ class PlayedRecord:
     outcome: dict[str, Any] | None
     forfeited: bool
     updated_at: datetime | None
+    public: bool = True
 
 
 class OnlineSql:
@@ -106,6 +112,26 @@ class OnlineSql:
                 .values(rematch_id=rematch_id)
             )
             return session.scalar(select(TableRow.rematch_id).where(TableRow.id == table_id))
+
+    def set_seat_address(self, table_id: str, seat: int, address_hash: str) -> None:
+        """Where the person who took ``seat`` was (the hash of the address)."""
+        with self._session.begin() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(address_hash=address_hash)
+            )
+
+    def seat_addresses(self, table_id: str) -> dict[int, str]:
+        query = select(SeatRow.seat, SeatRow.address_hash).where(
+            SeatRow.table_id == table_id, SeatRow.address_hash.is_not(None)
+        )
+        with self._session() as session:
+            return {seat: str(address) for seat, address in session.execute(query).all()}
+
+    def set_rated(self, table_id: str, rated: bool) -> None:
+        with self._session.begin() as session:
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(rated=rated))
 
     def forfeit(self, table_id: str, seat: int, bot: str) -> None:
         """A person left or timed out: a bot plays the seat on; they finish last."""
@@ -161,6 +187,7 @@ class OnlineSql:
                     None if t.outcome is None else dict(t.outcome),
                     bool(s.forfeited),
                     t.updated_at,
+                    bool(t.public),
                 )
                 for t, s in session.execute(query).all()
             ]
@@ -186,11 +213,29 @@ class OnlineSql:
             row = session.get(UserRow, user_id)
             return None if row is None else _user(row)
 
-    def user_by_session(self, session_hash: str) -> UserRecord | None:
-        query = select(UserRow).join(SessionRow).where(SessionRow.token_hash == session_hash)
+    def user_by_session(self, session_hash: str, since: datetime) -> UserRecord | None:
+        """The session's person if it was used after ``since`` (an idle one is deleted);
+        its use is recorded, at most once an hour (a write per request would crowd the
+        store's thread)."""
+        query = (
+            select(UserRow, SessionRow)
+            .join(SessionRow)
+            .where(SessionRow.token_hash == session_hash)
+        )
         with self._session() as session:
-            row = session.scalars(query).first()
-            return None if row is None else _user(row)
+            found = session.execute(query).first()
+            if found is None:
+                return None
+            user, seen = found
+            now = utcnow()
+            if seen.last_seen is None or seen.last_seen < since:
+                session.delete(seen)
+                session.commit()
+                return None
+            if seen.last_seen < now - SEEN_EVERY:
+                seen.last_seen = now
+                session.commit()
+            return _user(user)
 
     def user_by_username(self, username: str) -> UserRecord | None:
         with self._session() as session:
@@ -295,6 +340,36 @@ class OnlineSql:
                 )
             return True
 
+    def rated_together(self, user_ids: Sequence[str], since: datetime) -> int:
+        """The most rated games any two of ``user_ids`` played together since ``since``."""
+        mine, theirs = aliased(RatingEventRow), aliased(RatingEventRow)
+        query = (
+            select(func.count())
+            .select_from(mine)
+            .join(theirs, and_(theirs.table_id == mine.table_id, theirs.user_id > mine.user_id))
+            .where(
+                mine.user_id.in_(list(user_ids)),
+                theirs.user_id.in_(list(user_ids)),
+                mine.at >= since,
+            )
+            .group_by(mine.user_id, theirs.user_id)
+        )
+        with self._session() as session:
+            return max(session.scalars(query).all(), default=0)
+
+    def rated_from_one_address(self, address_hash: str, since: datetime) -> int:
+        """How many tables rated since ``since`` had two seats or more taken from one
+        address (its hash)."""
+        rated = select(RatingEventRow.table_id).where(RatingEventRow.at >= since).distinct()
+        query = (
+            select(SeatRow.table_id)
+            .where(SeatRow.address_hash == address_hash, SeatRow.table_id.in_(rated))
+            .group_by(SeatRow.table_id)
+            .having(func.count() >= 2)
+        )
+        with self._session() as session:
+            return len(session.scalars(query).all())
+
     def leaderboard(self, game: str, limit: int = 50) -> list[RatingRecord]:
         query = (
             select(RatingRow, UserRow.display_name)
@@ -312,16 +387,19 @@ class OnlineSql:
     def rating_history(self, user_id: str, limit: int = 200) -> list[RatingPoint]:
         """The latest ``limit`` rating changes, oldest first (a chart's order)."""
         query = (
-            select(RatingEventRow)
+            select(RatingEventRow, TableRow.public)
+            .outerjoin(TableRow, TableRow.id == RatingEventRow.table_id)
             .where(RatingEventRow.user_id == user_id)
             .order_by(RatingEventRow.id.desc())
             .limit(limit)
         )
         with self._session() as session:
-            rows = session.scalars(query).all()
+            rows = session.execute(query).all()
             return [
-                RatingPoint(r.game, r.table_id, r.mu, r.sigma, r.rank, r.players, r.at)
-                for r in reversed(rows)
+                RatingPoint(
+                    r.game, r.table_id, r.mu, r.sigma, r.rank, r.players, r.at, public is not False
+                )
+                for r, public in reversed(rows)
             ]
 
     # -- chat ------------------------------------------------------------------------

@@ -13,6 +13,9 @@ BROKEN = "broken"
 
 # A game that never started (CV-22: nobody made a first move in time): no result.
 CANCELLED = "cancelled"
+# A rated game that ended before every person had made a move (a seat left at once): no
+# result and no rating (issue 18: such "wins" were farmed).
+ABORTED = "aborted"
 
 HUMAN = "human"
 BOT = "bot"

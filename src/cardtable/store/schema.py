@@ -96,6 +96,9 @@ class SeatRow(Base):
     # (a bot took over; they finish last for ratings).
     user_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     forfeited: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Revision 0004: the SHA-256 of the address the seat was taken from (two seats from
+    # one address are rated only a few times a day: ratings.py).
+    address_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
     __table_args__ = (Index("ix_seats_user_id", "user_id"),)
 
@@ -137,6 +140,9 @@ class SessionRow(Base):
         String(32), ForeignKey("users.id", ondelete="CASCADE"), index=True
     )
     created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=utcnow)
+    # Revision 0004: when the session was last used (renewed at most hourly); one unused
+    # for the server's idle limit is over.
+    last_seen: Mapped[datetime] = mapped_column(UtcDateTime(), default=utcnow, index=True)
 
 
 class RatingRow(Base):

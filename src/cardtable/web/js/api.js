@@ -77,8 +77,16 @@ export async function requestRematch(id, token) {
   return request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token });
 }
 
+/** A table's summary. A private table's is shown only with a key: this browser's seat
+ * token for it, or the invite key of the page's link (else the answer is 404). */
 export async function getTable(id) {
-  return request("GET", `/api/tables/${encodeURIComponent(id)}`);
+  const params = new URLSearchParams();
+  const token = tableRecord(id)?.token;
+  const invite = typeof location === "undefined" ? null : new URLSearchParams(location.search).get("invite");
+  if (token) params.set("token", token);
+  if (invite) params.set("invite", invite);
+  const query = params.size ? `?${params}` : "";
+  return request("GET", `/api/tables/${encodeURIComponent(id)}${query}`);
 }
 
 function readAll() {

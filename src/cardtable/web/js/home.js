@@ -2,7 +2,7 @@
 // listing (player count, each bot seat's level, every variant option with its one-line
 // explanation in both languages). Submitting creates a table and opens it.
 
-import { createTable, listGames, recentTables, saveTableRecord } from "./api.js";
+import { createTable, currentMe, listGames, onMeChange, recentTables, saveTableRecord } from "./api.js";
 import { cardEl, ensureSprite } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { GAMES, optionText } from "./gametext.js";
@@ -30,6 +30,10 @@ addStrings({
   "form.ratedWhy": {
     en: "Rated games need a person in every seat and the standard rules (no variant).",
     zh: "计分牌局需要每个座位都是真人，且使用标准规则（不设变体）。",
+  },
+  "form.ratedGuest": {
+    en: "Rated games are for accounts: register or sign in first (top right).",
+    zh: "计分牌局仅限注册用户：请先注册或登录（右上角）。",
   },
   "form.ratedOk": { en: "Every seat is a person and the rules are standard.", zh: "每个座位都是真人，规则为标准规则。" },
   "form.clock": { en: "Clock", zh: "计时" },
@@ -176,15 +180,19 @@ function newGameForm(name, game, app) {
 
   const ratedBox = h("input", { type: "checkbox", id: `ng-${name}-rated`, name: "rated" });
   const ratedNote = h("p", { class: "opt-doc rated-note", id: `ng-${name}-rated-doc` });
-  // Rated only when every seat is a person and no variant is set (the server's rule).
+  // Rated only for an account, when every seat is a person and no variant is set (the
+  // server's rules; an identity not known yet is left to the server).
   const updateRated = () => {
     const people = Array.from({ length: st.players }, (_, i) => i === 0 || st.levels[i] === "human");
-    const ok = people.every(Boolean) && Object.keys(st.options).length === 0;
+    const guest = currentMe()?.guest === true;
+    const ok = !guest && people.every(Boolean) && Object.keys(st.options).length === 0;
     ratedBox.disabled = !ok;
     if (!ok) st.rated = false;
     ratedBox.checked = Boolean(st.rated);
-    ratedNote.textContent = ok ? t("form.ratedOk") : t("form.ratedWhy");
+    ratedNote.textContent = guest ? t("form.ratedGuest") : ok ? t("form.ratedOk") : t("form.ratedWhy");
   };
+  // Signing in or out changes what the form may offer; a form no longer shown stops listening.
+  const stopListening = onMeChange(() => (details.isConnected ? updateRated() : stopListening()));
   ratedBox.addEventListener("change", () => (st.rated = ratedBox.checked));
 
   const renderSeats = () => {

@@ -74,7 +74,8 @@ const strings = {
     en: "You are watching this table (no seat token on this browser).",
     zh: "你正在观战（此浏览器没有该牌桌的座位凭证）。",
   },
-  "table.notFound": { en: "This table does not exist.", zh: "牌桌不存在。" },
+  // A private table without its key is answered as missing too (its existence is not told).
+  "table.notFound": { en: "This table does not exist, or its invite link is not right.", zh: "牌桌不存在，或邀请链接不正确。" },
   "table.log": { en: "What happened", zh: "牌局记录" },
   "table.logShow": { en: "Show the log", zh: "显示记录" },
   "table.logHide": { en: "Hide the log", zh: "隐藏记录" },
@@ -104,6 +105,8 @@ const strings = {
     zh: "你的操作到达前牌局已有变化，已刷新为当前局面。",
   },
   "table.over": { en: "Game over", zh: "游戏结束" },
+  "table.aborted": { en: "Game aborted: it is not rated", zh: "对局中止：不计分" },
+  "table.cancelledGame": { en: "Game cancelled", zh: "对局已取消" },
   "table.winner": { en: "Winner: {names}", zh: "获胜：{names}" },
   "table.winners": { en: "Winners: {names}", zh: "并列获胜：{names}" },
   "table.youWin": { en: "You win!", zh: "你赢了！" },

@@ -25,6 +25,7 @@ addStrings({
   "prof.rank": { en: "rank {rank}", zh: "第 {rank} 名" },
   "prof.playing": { en: "being played", zh: "进行中" },
   "prof.cancelled": { en: "cancelled", zh: "已取消" },
+  "prof.aborted": { en: "aborted (a player never moved)", zh: "已中止（有玩家未出牌）" },
   "prof.rated": { en: "rated", zh: "计分" },
   "prof.casual": { en: "casual", zh: "休闲" },
   "prof.provisional": { en: "provisional", zh: "暂定" },
@@ -47,6 +48,7 @@ function when(iso) {
 function resultText(r) {
   if (r.status === "playing") return t("prof.playing");
   if (r.status === "cancelled") return t("prof.cancelled");
+  if (r.status === "aborted") return t("prof.aborted");
   if (r.left) return t("prof.left");
   const parts = [r.won ? t("prof.won") : t("prof.lost")];
   if (r.rank != null) parts.push(t("prof.rank", { rank: r.rank }));
@@ -167,13 +169,14 @@ export class ProfilePage {
       { class: "recent-games" },
       results.slice(0, 30).map((r) => {
         const seat = r.status === "playing" ? "spectator" : String(r.seat);
-        const href = `/replay/${encodeURIComponent(r.table)}?seat=${seat}`;
+        // A private game's id is shown to its own players only (null for everyone else).
+        const href = r.table ? `/replay/${encodeURIComponent(r.table)}?seat=${seat}` : null;
         return h(
           "li",
-          { dataset: { table: r.table } },
+          { dataset: { table: r.table ?? "" } },
           h("span", {}, `${gameTitle(r.game)} · ${resultText(r)} · ${t(r.rated ? "prof.rated" : "prof.casual")} · ${when(r.at)}`),
           " ",
-          h("a", { class: "btn ghost replay-link", href, onclick: (e) => this.app.follow(e, href) }, t("prof.replay")),
+          href ? h("a", { class: "btn ghost replay-link", href, onclick: (e) => this.app.follow(e, href) }, t("prof.replay")) : null,
         );
       }),
     );

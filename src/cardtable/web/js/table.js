@@ -646,8 +646,11 @@ export class TableView {
     const scores = outcome.scores ?? msg.view?.scores ?? [];
     const winners = outcome.winners ?? [];
     const me = msg.seat;
-    const headline =
-      me == null
+    // Ended without a result: aborted (a rated game left before everyone moved) or cancelled.
+    const unplayed = outcome.details?.aborted ? "table.aborted" : outcome.details?.cancelled ? "table.cancelledGame" : null;
+    const headline = unplayed
+      ? t(unplayed)
+      : me == null
         ? t("table.over")
         : winners.includes(me)
           ? winners.length > 1
@@ -677,9 +680,11 @@ export class TableView {
         h(
           "p",
           { class: "winners" },
-          winners.length > 1
-            ? t("table.winners", { names: winnerNames })
-            : t("table.winner", { names: winnerNames }),
+          unplayed
+            ? (outcome.details.reason ?? "")
+            : winners.length > 1
+              ? t("table.winners", { names: winnerNames })
+              : t("table.winner", { names: winnerNames }),
         ),
         this.game.resultNote?.(ctx) ?? null,
         h(
