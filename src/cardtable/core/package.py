@@ -1,0 +1,80 @@
+"""A game package: the one typed record the registry hands out for each game
+(``cardtable.games.package(name)``), so that generic code (the search, the research
+adapters, the server, the CLI, the web shell) reaches what a game knows through it and
+never by importing a module named after the game (docs/architecture.md, "A game package").
+
+Core imports nothing above it, so the record names its adapters by type only where the
+type lives here; an adapter that needs the research extras (numpy) is named by a string
+``"module:attr"`` and imported on first use (``resolve``), so loading a game or its bots
+never imports numpy."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardtable.core.game import Game, State
+
+# The search's hooks, typed as ``cardtable.bots.ismcts`` and ``cardtable.bots.search``
+# read them (they live here because core may not import bots).
+RolloutPolicy = Callable[[State[Any], int, Sequence[Any], random.Random], Any]
+Evaluator = Callable[[State[Any]], Sequence[float]]
+Horizon = Callable[[State[Any]], Hashable]
+Observer = Callable[[State[Any], int], Hashable | None]
+Sampler = Callable[[Game[Any], Mapping[str, Any], int, random.Random], State[Any]]
+RootActions = Callable[[Game[Any], Mapping[str, Any], Sequence[Any]], Sequence[Any]]
+# A bot level builds a bot (``cardtable.bots.base.Bot``: ``act(view, legal, rng)``) for a game.
+BotFactory = Callable[[Game[Any]], Any]
+
+
+@dataclass(frozen=True)
+class SearchHooks:
+    """What guides the generic ISMCTS of ``hard`` and ``ismcts:N`` for one game; every
+    field is optional and None means the search's own default (see ``bots/ismcts.py``)."""
+
+    rollout_policy: RolloutPolicy | None = None
+    evaluate: Evaluator | None = None
+    # where rollouts stop: a change of horizon, or a number of steps
+    rollout_horizon: Horizon | None = None
+    rollout_steps: int | None = None
+    observe: Observer | None = None
+    tree_depth: int | None = None
+    root_actions: RootActions | None = None
+    determinize: Sampler | None = None
+    exploration: float | None = None
+    # a flat search comparing root actions on common random numbers, keeping the
+    # heuristic's choice unless another is better with this confidence
+    paired: bool = False
+    confidence: float = 0.0
+    # hard's simulation budget (a number, or one worked out from the game's options)
+    hard_iterations: int | Callable[[Game[Any]], int] | None = None
+
+
+@dataclass(frozen=True)
+class GamePackage:
+    """Everything generic code may know of one game."""
+
+    name: str
+    game: type[Game[Any]]
+    # the heuristic bot levels by name ("easy", "medium"); "random" and the search
+    # levels are generic and need no entry
+    levels: Mapping[str, BotFactory] = field(default_factory=dict)
+    search: SearchHooks = SearchHooks()
+    # "module:attr" of the research encoder's class (imports numpy: loaded on first use)
+    encoder: str | None = None
+    # "module:attr" of the functions the learn pages' labs call (``Mapping[str, Lab]``)
+    labs: str | None = None
+    # "module:attr" of the tutorial scenarios (a list of ``Scenario``)
+    scenarios: str | None = None
+    # the browser renderer and rules content, served at /games/<name>/
+    static: Path | None = None
+
+
+def resolve(reference: str) -> Any:
+    """The object a ``"module:attr"`` reference names, imported now."""
+    module_name, _, attr = reference.partition(":")
+    return getattr(importlib.import_module(module_name), attr)

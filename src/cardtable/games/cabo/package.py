@@ -1,0 +1,25 @@
+"""Cabo's package record (``cardtable.core.package``): what generic code may know of
+Cabo."""
+
+from cardtable.bots.cabo import players, search
+from cardtable.core.package import GamePackage, SearchHooks
+from cardtable.games.cabo.game import CaboGame
+
+PACKAGE = GamePackage(
+    name="cabo",
+    game=CaboGame,
+    levels={"easy": players.easy, "medium": players.medium},
+    search=SearchHooks(
+        rollout_policy=search.rollout_policy,
+        evaluate=search.evaluate,
+        rollout_horizon=search.rollout_horizon,
+        rollout_steps=search.rollout_steps,
+        root_actions=search.root_actions,
+        determinize=search.determinize,
+        tree_depth=search.tree_depth,
+        paired=search.paired,
+        confidence=search.confidence,
+        hard_iterations=search.hard_iterations,
+    ),
+    encoder="cardtable.rl.cabo:ENCODER",
+)

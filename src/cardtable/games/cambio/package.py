@@ -1,0 +1,24 @@
+"""Cambio's package record (``cardtable.core.package``): what generic code may know of
+Cambio."""
+
+from cardtable.bots.cambio import players, search
+from cardtable.core.package import GamePackage, SearchHooks
+from cardtable.games.cambio.game import CambioGame
+
+PACKAGE = GamePackage(
+    name="cambio",
+    game=CambioGame,
+    levels={"easy": players.easy, "medium": players.medium},
+    search=SearchHooks(
+        rollout_policy=search.rollout_policy,
+        evaluate=search.evaluate,
+        rollout_horizon=search.rollout_horizon,
+        root_actions=search.root_actions,
+        determinize=search.determinize,
+        tree_depth=search.tree_depth,
+        paired=search.paired,
+        confidence=search.confidence,
+        hard_iterations=search.hard_iterations,
+    ),
+    encoder="cardtable.rl.cambio:ENCODER",
+)
