@@ -1,7 +1,7 @@
 """Cabo's package record (``cardtable.core.package``): what generic code may know of
 Cabo."""
 
-from cardtable.bots.cabo import players, search
+from cardtable.games.cabo.bots import players, search
 from cardtable.core.package import GamePackage, SearchHooks
 from cardtable.games.cabo.game import CaboGame
 
@@ -21,5 +21,5 @@ PACKAGE = GamePackage(
         confidence=search.confidence,
         hard_iterations=search.hard_iterations,
     ),
-    encoder="cardtable.rl.cabo:ENCODER",
+    encoder="cardtable.games.cabo.encoder:ENCODER",
 )

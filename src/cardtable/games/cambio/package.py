@@ -1,7 +1,7 @@
 """Cambio's package record (``cardtable.core.package``): what generic code may know of
 Cambio."""
 
-from cardtable.bots.cambio import players, search
+from cardtable.games.cambio.bots import players, search
 from cardtable.core.package import GamePackage, SearchHooks
 from cardtable.games.cambio.game import CambioGame
 
@@ -20,5 +20,5 @@ PACKAGE = GamePackage(
         confidence=search.confidence,
         hard_iterations=search.hard_iterations,
     ),
-    encoder="cardtable.rl.cambio:ENCODER",
+    encoder="cardtable.games.cambio.encoder:ENCODER",
 )

@@ -9,8 +9,8 @@ that keeps the heuristic's choice unless another is surely better) and
 Modules: ``knowledge`` (one seat's knowledge as plain numbers), ``policy`` (the
 heuristic), ``players`` (the view-reading bots), ``search`` (rollouts on sampled states)."""
 
-from cardtable.bots.cabo.players import easy, medium
-from cardtable.bots.cabo.search import (
+from cardtable.games.cabo.bots.players import easy, medium
+from cardtable.games.cabo.bots.search import (
     confidence,
     determinize,
     evaluate,

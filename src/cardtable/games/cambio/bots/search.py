@@ -14,9 +14,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.bots.cambio.knowledge import FULL_DECK, Rules, from_view, match_key, rules_of
-from cardtable.bots.cambio.players import wire_key
-from cardtable.bots.cambio.policy import DISCARD, MEDIUM, SKIP, STILL, Key, Mind, kept_discount
+from cardtable.games.cambio.bots.knowledge import FULL_DECK, Rules, from_view, match_key, rules_of
+from cardtable.games.cambio.bots.players import wire_key
+from cardtable.games.cambio.bots.policy import (
+    DISCARD,
+    MEDIUM,
+    SKIP,
+    STILL,
+    Key,
+    Mind,
+    kept_discount,
+)
 
 # The medium player's knobs, as plain numbers.
 KEPT_DISCOUNT = MEDIUM.kept_discount

@@ -36,7 +36,7 @@ VALUES = 14  # cards 0..13
 
 class CaboEncoder(Encoder):
     row_cap = ROW_CAP
-    compiled = "cabo"
+    compiled = "cardtable.games.cabo.compiled"
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)

@@ -12,8 +12,8 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.bots.cambio.knowledge import HIDDEN, Rules, Table, _turns, from_view
-from cardtable.bots.cambio.policy import MEDIUM, Key, Mind, Style, blunder
+from cardtable.games.cambio.bots.knowledge import HIDDEN, Rules, Table, _turns, from_view
+from cardtable.games.cambio.bots.policy import MEDIUM, Key, Mind, Style, blunder
 from cardtable.core import Game
 
 

@@ -9,8 +9,8 @@ numbers), ``tree_depth`` and ``hard_iterations`` (the rollout budget).
 Modules: ``knowledge`` (one seat's knowledge as plain numbers), ``policy`` (the heuristic),
 ``players`` (the view-reading bots), ``search`` (rollouts on sampled states)."""
 
-from cardtable.bots.cambio.players import easy, medium
-from cardtable.bots.cambio.search import (
+from cardtable.games.cambio.bots.players import easy, medium
+from cardtable.games.cambio.bots.search import (
     confidence,
     determinize,
     evaluate,

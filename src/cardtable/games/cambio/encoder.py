@@ -64,7 +64,7 @@ def _shifts(hand: Sequence[str | None]) -> list[int]:
 
 
 class CambioEncoder(Encoder):
-    compiled = "cambio"  # cardtable.rl.compiled.cambio: the observation and the indices
+    compiled = "cardtable.games.cambio.compiled"  # the observation and the indices
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
