@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,9 @@ Horizon = Callable[[State[Any]], Hashable]
 Observer = Callable[[State[Any], int], Hashable | None]
 Sampler = Callable[[Game[Any], Mapping[str, Any], int, random.Random], State[Any]]
 RootActions = Callable[[Game[Any], Mapping[str, Any], Sequence[Any]], Sequence[Any]]
+# The steps in which a person picks an action in the terminal (``cardtable.cli.menu.Paths``):
+# ``(legal, limit) -> (action, path)`` pairs.
+MenuPaths = Callable[[Sequence[Any], int], Iterable[tuple[Any, Any]]]
 # A bot level builds a bot (``cardtable.bots.base.Bot``: ``act(view, legal, rng)``) for a game.
 BotFactory = Callable[[Game[Any]], Any]
 
@@ -64,6 +67,8 @@ class GamePackage:
     # levels are generic and need no entry
     levels: Mapping[str, BotFactory] = field(default_factory=dict)
     search: SearchHooks = SearchHooks()
+    # a long menu chosen in steps in the terminal (None: a flat, paged list)
+    menu_paths: MenuPaths | None = None
     # "module:attr" of the research encoder's class (imports numpy: loaded on first use)
     encoder: str | None = None
     # "module:attr" of the functions the learn pages' labs call (``Mapping[str, Lab]``)

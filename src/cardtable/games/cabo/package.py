@@ -1,8 +1,8 @@
 """Cabo's package record (``cardtable.core.package``): what generic code may know of
 Cabo."""
 
-from cardtable.games.cabo.bots import players, search
 from cardtable.core.package import GamePackage, SearchHooks
+from cardtable.games.cabo.bots import players, search
 from cardtable.games.cabo.game import CaboGame
 
 PACKAGE = GamePackage(

@@ -1,8 +1,9 @@
 """Cambio's package record (``cardtable.core.package``): what generic code may know of
 Cambio."""
 
-from cardtable.games.cambio.bots import players, search
 from cardtable.core.package import GamePackage, SearchHooks
+from cardtable.games.cambio import text
+from cardtable.games.cambio.bots import players, search
 from cardtable.games.cambio.game import CambioGame
 
 PACKAGE = GamePackage(
@@ -20,5 +21,6 @@ PACKAGE = GamePackage(
         confidence=search.confidence,
         hard_iterations=search.hard_iterations,
     ),
+    menu_paths=text.menu_paths,
     encoder="cardtable.games.cambio.encoder:ENCODER",
 )
