@@ -12,9 +12,12 @@ import pytest
 
 from cardtable import games
 from cardtable.games import labs
-from cardtable.server.learn_content import SCENARIOS
+from cardtable.server.learn import scenarios
 
 from .support import TIMEOUT, Server
+
+# Every game's scenarios, from its package
+SCENARIOS = {game: scenarios(game) for game in games.names()}
 
 
 @pytest.fixture

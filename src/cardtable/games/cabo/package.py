@@ -21,5 +21,6 @@ PACKAGE = GamePackage(
         confidence=search.confidence,
         hard_iterations=search.hard_iterations,
     ),
+    scenarios="cardtable.games.cabo.learn:SCENARIOS",
     encoder="cardtable.games.cabo.encoder:ENCODER",
 )

@@ -22,5 +22,6 @@ PACKAGE = GamePackage(
         hard_iterations=search.hard_iterations,
     ),
     menu_paths=text.menu_paths,
+    scenarios="cardtable.games.cambio.learn:SCENARIOS",
     encoder="cardtable.games.cambio.encoder:ENCODER",
 )

@@ -18,5 +18,6 @@ PACKAGE = GamePackage(
         tree_depth=search.tree_depth,
         hard_iterations=search.hard_iterations,
     ),
+    scenarios="cardtable.server.learn_content:CARAVAN",
     encoder="cardtable.rl.caravan:ENCODER",
 )
