@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from cardtable import games
-from cardtable.games import labs
+from cardtable.games.cambio import labs as cambio_labs
 from cardtable.server.learn import scenarios
 
 from .support import TIMEOUT, Server
@@ -99,7 +99,7 @@ def test_list_and_pages(client: Any) -> None:
 
 def test_cambio_hand_lab_matches_the_engine(client: Any) -> None:
     rng = random.Random(5)
-    deck = list(labs.CAMBIO_CARDS)
+    deck = list(cambio_labs.CARDS)
     for _ in range(40):
         hand = rng.sample(deck, rng.randint(0, 8))
         data = post(client, "/api/labs/cambio/hand", {"cards": hand}).json()
@@ -112,7 +112,7 @@ def test_cambio_hand_lab_matches_the_engine(client: Any) -> None:
 
 def test_cambio_hand_lab_takes_the_readers_card_values(client: Any) -> None:
     rng = random.Random(8)
-    deck = list(labs.CAMBIO_CARDS)
+    deck = list(cambio_labs.CARDS)
     for _ in range(30):
         hand = rng.sample(deck, rng.randint(0, 8))
         red_king, joker = rng.randint(-10, 10), rng.randint(-10, 10)
@@ -185,3 +185,20 @@ def test_caravan_lab(client: Any) -> None:
         {"caravan": 3},
     ):
         assert post(client, "/api/labs/caravan", body).status_code == 422
+
+
+def test_a_game_packages_lab_route_refuses_what_it_cannot_run(client: Any) -> None:
+    """The generic lab route (``/api/labs/{game}/{lab}``) answers 422 with a code naming
+    the problem: no such game, no such lab, a body of the wrong shape."""
+    cases = [
+        ("/api/labs/nogame/hand", {"cards": []}, "unknown_game"),
+        ("/api/labs/cambio/nolab", {"cards": []}, "unknown_lab"),
+        ("/api/labs/cambio/hand", {"cards": "Kh"}, "bad_request"),
+        ("/api/labs/cambio/hand", {"cards": ["Kh"] * 61}, "bad_request"),
+        ("/api/labs/cabo/score", {"rounds": [{"rows": [[1]]}]}, "bad_request"),
+    ]
+    for path, body, code in cases:
+        answer = post(client, path, body)
+        assert answer.status_code == 422, (path, body)
+        assert answer.json()["code"] == code, (path, answer.json())
+        assert answer.json()["detail"], path

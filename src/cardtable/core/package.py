@@ -58,6 +58,17 @@ class SearchHooks:
 
 
 @dataclass(frozen=True)
+class Lab:
+    """One calculator of a game's learn pages, served at ``POST /api/labs/<game>/<id>``:
+    ``body`` is the request body's model (a pydantic model class, which caps every number
+    and list a client sends) and ``run`` answers a valid body, raising ``ValueError`` that
+    names a bad input (the server answers 422 ``bad_lab_input``)."""
+
+    body: type[Any]
+    run: Callable[[Any], dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class GamePackage:
     """Everything generic code may know of one game."""
 
@@ -71,7 +82,7 @@ class GamePackage:
     menu_paths: MenuPaths | None = None
     # "module:attr" of the research encoder's class (imports numpy: loaded on first use)
     encoder: str | None = None
-    # "module:attr" of the functions the learn pages' labs call (``Mapping[str, Lab]``)
+    # "module:attr" of the learn pages' calculators by id (a ``Mapping[str, Lab]``)
     labs: str | None = None
     # "module:attr" of the tutorial scenarios (a list of ``Scenario``)
     scenarios: str | None = None

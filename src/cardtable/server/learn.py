@@ -3,8 +3,9 @@
 A *scenario* (``cardtable.core.lesson``, declared by each game package's ``learn.py``)
 is a game's options, a seed and a stacked deck, a prelude of moves that sets the position
 up, and a script: the moves the reader is guided to and the moves the other seats make.
-The server keeps nothing between requests: the client sends the reader's moves so far, and the server replays the scenario through the
-engine and answers the reader's view, legal actions, what happened, and the next step.
+The server keeps nothing between requests: the client sends the reader's moves so far,
+and the server replays the scenario through the engine and answers the reader's view,
+legal actions, what happened, and the next step.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ PACKAGE = GamePackage(
         confidence=search.confidence,
         hard_iterations=search.hard_iterations,
     ),
+    labs="cardtable.games.cabo.labs:LABS",
     scenarios="cardtable.games.cabo.learn:SCENARIOS",
     encoder="cardtable.games.cabo.encoder:ENCODER",
 )

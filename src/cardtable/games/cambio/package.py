@@ -22,6 +22,7 @@ PACKAGE = GamePackage(
         hard_iterations=search.hard_iterations,
     ),
     menu_paths=text.menu_paths,
+    labs="cardtable.games.cambio.labs:LABS",
     scenarios="cardtable.games.cambio.learn:SCENARIOS",
     encoder="cardtable.games.cambio.encoder:ENCODER",
 )
