@@ -202,3 +202,23 @@ def test_a_game_packages_lab_route_refuses_what_it_cannot_run(client: Any) -> No
         assert answer.status_code == 422, (path, body)
         assert answer.json()["code"] == code, (path, answer.json())
         assert answer.json()["detail"], path
+
+
+def test_a_game_packages_browser_files_are_served_and_nothing_beside_them(client: Any) -> None:
+    """``/games/<name>/`` serves the package's static directory (its renderer and rules
+    content) and nothing outside it: not the package's Python, not another game's."""
+    for game in ("cambio", "cabo"):
+        for name in ("render.js", "rules.js"):
+            answer = client.get(f"/games/{game}/{name}")
+            assert answer.status_code == 200, (game, name)
+            assert "javascript" in answer.headers["content-type"]
+    for path in (
+        "/games/cambio/../package.py",
+        "/games/cambio/%2e%2e/package.py",
+        "/games/cambio/..%2fpackage.py",
+        "/games/cambio/nothing.js",
+        "/games/nogame/render.js",
+        "/games/cambio/",
+    ):
+        answer = client.get(path)  # (httpx folds a bare "..": the server never sees it)
+        assert answer.status_code != 200 and "PACKAGE" not in answer.text, path

@@ -84,6 +84,7 @@ PAGES = [
         Route("GET", path, web.index, {"include_in_schema": False})
         for path in ("/account", "/players/{player_id}", "/replay/{table_id}")
     ),
+    Route("GET", "/games/{game}/{path:path}", web.game_file, {"include_in_schema": False}),
     *(
         Route("GET", f"/{kind}/{{game}}", learn.page, {"include_in_schema": False})
         for kind in ("rules", "learn", "labs")

@@ -1,6 +1,8 @@
 """Cabo's package record (``cardtable.core.package``): what generic code may know of
 Cabo."""
 
+from pathlib import Path
+
 from cardtable.core.package import GamePackage, SearchHooks
 from cardtable.games.cabo.bots import players, search
 from cardtable.games.cabo.game import CaboGame
@@ -23,5 +25,6 @@ PACKAGE = GamePackage(
     ),
     labs="cardtable.games.cabo.labs:LABS",
     scenarios="cardtable.games.cabo.learn:SCENARIOS",
+    static=Path(__file__).parent / "web",
     encoder="cardtable.games.cabo.encoder:ENCODER",
 )

@@ -1,6 +1,8 @@
 """Cambio's package record (``cardtable.core.package``): what generic code may know of
 Cambio."""
 
+from pathlib import Path
+
 from cardtable.core.package import GamePackage, SearchHooks
 from cardtable.games.cambio import text
 from cardtable.games.cambio.bots import players, search
@@ -24,5 +26,6 @@ PACKAGE = GamePackage(
     menu_paths=text.menu_paths,
     labs="cardtable.games.cambio.labs:LABS",
     scenarios="cardtable.games.cambio.learn:SCENARIOS",
+    static=Path(__file__).parent / "web",
     encoder="cardtable.games.cambio.encoder:ENCODER",
 )

@@ -5,12 +5,12 @@
 // grow after a failed one. Moves come from `legal`; a replace names 1 slot, an exchange
 // 2–4 (the player selects them, then confirms).
 
-import { cardEl, cardName } from "../cards.js";
-import { h } from "../dom.js";
-import { actor, addStrings, t } from "../i18n.js";
-import { settings } from "../settings.js";
-import { targetCard } from "../table.js";
-import { byType, deckPile, discardPile, othersInOrder, pos, seatPanel, tag } from "./common.js";
+import { cardEl, cardName } from "/static/js/cards.js";
+import { h } from "/static/js/dom.js";
+import { actor, addStrings, t } from "/static/js/i18n.js";
+import { settings } from "/static/js/settings.js";
+import { targetCard } from "/static/js/table.js";
+import { byType, deckPile, discardPile, othersInOrder, pos, seatPanel, tag } from "/static/js/games/common.js";
 
 addStrings({
   "ca.draw": { en: "Draw", zh: "抽牌" },

@@ -4,11 +4,11 @@
 // give {seat, to}, setup_peeks, memory_aid, known_by, scores. Every move offered comes
 // from `legal`; a click is matched against it.
 
-import { cardEl, cardName, isHidden } from "../cards.js";
-import { h } from "../dom.js";
-import { actor, addStrings, isZh, t } from "../i18n.js";
-import { targetCard } from "../table.js";
-import { byType, deckPile, discardPile, othersInOrder, pos, seatPanel, tag } from "./common.js";
+import { cardEl, cardName, isHidden } from "/static/js/cards.js";
+import { h } from "/static/js/dom.js";
+import { actor, addStrings, isZh, t } from "/static/js/i18n.js";
+import { targetCard } from "/static/js/table.js";
+import { byType, deckPile, discardPile, othersInOrder, pos, seatPanel, tag } from "/static/js/games/common.js";
 
 addStrings({
   "cb.draw": { en: "Draw", zh: "抽牌" },
