@@ -13,7 +13,10 @@ game. Whoever moves a game or cleans a file takes it off its list; both lists en
 from __future__ import annotations
 
 import ast
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -148,3 +151,26 @@ def test_the_allowlists_only_shrink() -> None:
     """Every game on ``NOT_YET_MOVED`` is registered, and every listed web file exists."""
     assert set(NOT_YET_MOVED) <= set(games.names())
     assert all((SRC / name).exists() for name in SHELL_NOT_YET)
+
+
+def test_loading_a_game_and_its_bots_imports_no_research_extras() -> None:
+    """The encoder (numpy), labs (pydantic) and lessons are imported on first use only: a
+    fresh interpreter that loads every game, its package record and its bots has imported
+    none of the research or server libraries."""
+    program = (
+        "import sys\n"
+        "from cardtable import bots, games\n"
+        "for name in games.names():\n"
+        "    game = games.load(name)\n"
+        "    games.package(name)\n"
+        "    bots.make('medium', game)\n"
+        "    bots.make('hard', game)\n"
+        "heavy = ('numpy', 'gymnasium', 'pettingzoo', 'pydantic', 'fastapi')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(SRC.parent)}
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]", done.stdout
