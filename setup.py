@@ -1,4 +1,5 @@
-"""The compiled accelerators of the research adapters (``cardtable.rl.compiled``).
+"""The compiled accelerators of the research adapters: the generic ones in
+``cardtable.rl.compiled`` and each game package's ``compiled.pyx`` (its observer).
 
 Everything else about the package is declared in ``pyproject.toml``. Each accelerator is
 *optional*: where one cannot be translated or compiled (no C compiler), the install goes
@@ -13,13 +14,16 @@ from Cython.Build import cythonize
 from Cython.Compiler.Errors import CompileError
 from setuptools import Extension, setup
 
-SOURCES = sorted(Path("src/cardtable/rl/compiled").glob("*.pyx"))
+ROOT = Path("src")
+SOURCES = sorted(
+    [*ROOT.glob("cardtable/rl/compiled/*.pyx"), *ROOT.glob("cardtable/games/*/compiled.pyx")]
+)
 DIRECTIVES = {"boundscheck": False, "wraparound": False, "cdivision": True}
 
 
 def accelerator(path: Path) -> list[Extension]:
     extension = Extension(
-        f"cardtable.rl.compiled.{path.stem}",
+        ".".join(path.relative_to(ROOT).with_suffix("").parts),
         [str(path)],
         include_dirs=[numpy.get_include()],  # arrays are written through numpy's C API
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardtable import bots, games
-from cardtable.bots import gandengyan as gandengyan_bots
 from cardtable.bots.gandengyan import hands, search
 from cardtable.bots.gandengyan.hands import Rules, groups, split
 from cardtable.bots.gandengyan.policy import Table, choose
@@ -136,8 +136,9 @@ def test_a_fixed_seed_gives_the_same_choice(level: str) -> None:
 def test_hard_is_reproducible_with_a_simulation_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """``hard`` stops at its simulation budget before its time cap, so a fixed seed gives
     the same choice (the cap is only a safety net). A small budget keeps this quick."""
-    monkeypatch.setattr(gandengyan_bots, "hard_iterations", 24)
     game = games.load("gandengyan", players=2)
+    small = replace(bots.hooks(game), hard_iterations=24)
+    monkeypatch.setattr(bots, "hooks", lambda _game: small)
     for state in positions(2, seed=8, every=7)[:3]:
         seat = state.to_act[0]
         view, legal = state.view(seat), state.legal_actions(seat)

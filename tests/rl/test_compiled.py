@@ -1,5 +1,6 @@
-"""The compiled accelerators (``cardtable.rl.compiled``): built in this install, and the
-AEC environment they speed up gives exactly what the pure-Python one gives."""
+"""The compiled accelerators (each game package's ``compiled``, the generic
+``cardtable.rl.compiled``): built in this install, and the AEC environment they speed up
+gives exactly what the pure-Python one gives."""
 
 from __future__ import annotations
 
@@ -21,13 +22,13 @@ def test_every_accelerator_is_built_here(name: str) -> None:
     if accelerators_off():
         pytest.skip(f"{PURE_PYTHON} is set: the accelerators are off on purpose")
     assert rl.encoder(name).accelerator is not None, f"{name}'s accelerator was not built"
-    assert compiled_module("actions") is not None
+    assert compiled_module("cardtable.rl.compiled.actions") is not None
 
 
 def test_the_pure_python_switch(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(PURE_PYTHON, "1")
     assert rl.encoder("cabo").accelerator is None
-    assert compiled_module("actions") is None
+    assert compiled_module("cardtable.rl.compiled.actions") is None
     env = rl.aec_env("cabo")
     env.reset(seed=1)
     assert env.match._actions is None

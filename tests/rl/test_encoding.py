@@ -11,7 +11,7 @@ import pytest
 
 from cardtable import games, rl
 from cardtable.core import Outcome
-from cardtable.rl.cabo import CaboEncoder
+from cardtable.games.cabo.encoder import CaboEncoder
 from cardtable.rl.encoding import Unindexable, lower_is_better, win_share
 from cardtable.rl.match import TRUNCATED_CAP, WAIT, Match
 

@@ -11,10 +11,13 @@ import httpx
 import pytest
 
 from cardtable import games
-from cardtable.games import labs
-from cardtable.server.learn_content import SCENARIOS
+from cardtable.games.cambio import labs as cambio_labs
+from cardtable.server.learn import scenarios
 
 from .support import TIMEOUT, Server
+
+# Every game's scenarios, from its package
+SCENARIOS = {game: scenarios(game) for game in games.names()}
 
 
 @pytest.fixture
@@ -96,7 +99,7 @@ def test_list_and_pages(client: Any) -> None:
 
 def test_cambio_hand_lab_matches_the_engine(client: Any) -> None:
     rng = random.Random(5)
-    deck = list(labs.CAMBIO_CARDS)
+    deck = list(cambio_labs.CARDS)
     for _ in range(40):
         hand = rng.sample(deck, rng.randint(0, 8))
         data = post(client, "/api/labs/cambio/hand", {"cards": hand}).json()
@@ -109,7 +112,7 @@ def test_cambio_hand_lab_matches_the_engine(client: Any) -> None:
 
 def test_cambio_hand_lab_takes_the_readers_card_values(client: Any) -> None:
     rng = random.Random(8)
-    deck = list(labs.CAMBIO_CARDS)
+    deck = list(cambio_labs.CARDS)
     for _ in range(30):
         hand = rng.sample(deck, rng.randint(0, 8))
         red_king, joker = rng.randint(-10, 10), rng.randint(-10, 10)
@@ -182,3 +185,40 @@ def test_caravan_lab(client: Any) -> None:
         {"caravan": 3},
     ):
         assert post(client, "/api/labs/caravan", body).status_code == 422
+
+
+def test_a_game_packages_lab_route_refuses_what_it_cannot_run(client: Any) -> None:
+    """The generic lab route (``/api/labs/{game}/{lab}``) answers 422 with a code naming
+    the problem: no such game, no such lab, a body of the wrong shape."""
+    cases = [
+        ("/api/labs/nogame/hand", {"cards": []}, "unknown_game"),
+        ("/api/labs/cambio/nolab", {"cards": []}, "unknown_lab"),
+        ("/api/labs/cambio/hand", {"cards": "Kh"}, "bad_request"),
+        ("/api/labs/cambio/hand", {"cards": ["Kh"] * 61}, "bad_request"),
+        ("/api/labs/cabo/score", {"rounds": [{"rows": [[1]]}]}, "bad_request"),
+    ]
+    for path, body, code in cases:
+        answer = post(client, path, body)
+        assert answer.status_code == 422, (path, body)
+        assert answer.json()["code"] == code, (path, answer.json())
+        assert answer.json()["detail"], path
+
+
+def test_a_game_packages_browser_files_are_served_and_nothing_beside_them(client: Any) -> None:
+    """``/games/<name>/`` serves the package's static directory (its renderer and rules
+    content) and nothing outside it: not the package's Python, not another game's."""
+    for game in ("cambio", "cabo"):
+        for name in ("render.js", "rules.js"):
+            answer = client.get(f"/games/{game}/{name}")
+            assert answer.status_code == 200, (game, name)
+            assert "javascript" in answer.headers["content-type"]
+    for path in (
+        "/games/cambio/../package.py",
+        "/games/cambio/%2e%2e/package.py",
+        "/games/cambio/..%2fpackage.py",
+        "/games/cambio/nothing.js",
+        "/games/nogame/render.js",
+        "/games/cambio/",
+    ):
+        answer = client.get(path)  # (httpx folds a bare "..": the server never sees it)
+        assert answer.status_code != 200 and "PACKAGE" not in answer.text, path

@@ -10,10 +10,12 @@ from typing import Any
 from .conftest import DESKTOP
 from .driver import open_home
 
-# Renders a game module into a scratch element with a fixed view and legal list; records
-# what the table would send. Clicks go to the real elements.
+# Renders a game module (found as the shell finds it, by js/gamefiles.js) into a scratch
+# element with a fixed view and legal list; records what the table would send. Clicks go
+# to the real elements.
 HARNESS = """async ([game, view, legal, seat]) => {
-  const mod = (await import(`/static/js/games/${game}.js`)).default;
+  const { importRenderer } = await import('/static/js/gamefiles.js');
+  const mod = (await importRenderer(game)).default;
   const { actionButton } = await import('/static/js/table.js');
   const root = document.createElement('div');
   root.id = 'scratch';

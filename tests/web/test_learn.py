@@ -17,10 +17,15 @@ import pytest
 
 from cardtable import games
 from cardtable.games import labs
-from cardtable.server.learn_content import SCENARIOS
+from cardtable.games.cabo import scoring as cabo_scoring
+from cardtable.games.cambio import labs as cambio_labs
+from cardtable.server.learn import scenarios
 
 from .conftest import DESKTOP, PHONE
 from .layout import assert_fits
+
+# Every game's scenarios, from its package
+SCENARIOS = {game: scenarios(game) for game in games.names()}
 
 
 def settled(page: Any, sel: str) -> None:
@@ -244,7 +249,7 @@ def test_cambio_hand_lab_matches_the_engine(live_server, page_factory):
     rng = random.Random(3)
     for n in range(12):
         page.locator(".lab-clear").first.click()
-        hand = rng.sample(list(labs.CAMBIO_CARDS), rng.randint(1, 7))
+        hand = rng.sample(list(cambio_labs.CARDS), rng.randint(1, 7))
         if n % 3 == 0:  # make sure red kings and jokers are there
             hand = [*hand[:4], "Kh", "RJ"]
         red_king, joker = rng.randint(-10, 10), rng.randint(-10, 10)
@@ -295,7 +300,7 @@ def test_gandengyan_calculator_matches_the_engine(live_server, page_factory):
         bombs = rng.randint(0, 3)
         page.fill("#gdy-bombs", str(bombs))
         want = []
-        deck = list(labs.CAMBIO_CARDS)
+        deck = list(cambio_labs.CARDS)
         rng.shuffle(deck)
         for i in range(4):
             cards, deck = deck[: rng.randint(1, 6)], deck[6:]
@@ -329,8 +334,8 @@ def test_cabo_calculator_and_caravan_lab(live_server, page_factory):
         page.wait_for_selector(f"tr[data-round='{len(rows_all) - 1}']")
     totals, used = [0] * 4, [False] * 4
     for n, rows in enumerate(rows_all):
-        scores = labs.cabo_round_scores(rows, None)
-        totals, used, _ = labs.cabo_add_round(totals, scores, used)
+        scores = cabo_scoring.round_scores(rows, None)
+        totals, used, _ = cabo_scoring.add_round(totals, scores, used)
         shown = page.locator(f"tr[data-round='{n}'] .cabo-total").all_text_contents()
         assert shown == [str(x) for x in totals]
     page.goto(f"{live_server.url}/labs/caravan")

@@ -8,22 +8,22 @@
 A caller that runs bots for others (the server) passes ``Caps``: the most simulations and
 seconds of search one move may cost, whatever the name asks for.
 
-Per-game knowledge lives in ``cardtable.bots.<game>`` modules, found by game name: each
-may define ``easy(game)``, ``medium(game)``, ``rollout_policy`` and ``evaluate``."""
+Per-game knowledge comes from the game's package (``cardtable.games.package``): its bot
+``levels`` and the ``SearchHooks`` that guide the search."""
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
+from cardtable import games
 from cardtable.bots.base import Bot, RandomBot
 from cardtable.bots.ismcts import SearchLimits, random_policy
 from cardtable.bots.search import IsmctsBot
 from cardtable.core import Game, InvalidOptions
+from cardtable.core.package import BotFactory, SearchHooks
 
 LEVELS = ("easy", "medium", "hard")
 NAMES = ("random", *LEVELS, "ismcts:N")
@@ -43,14 +43,14 @@ class Caps:
     seconds: float
 
 
-def heuristics(game: Game[Any]) -> ModuleType | None:
-    """The game's heuristic module, if it has one."""
-    try:
-        return importlib.import_module(f"cardtable.bots.{game.name}")
-    except ModuleNotFoundError as error:
-        if error.name != f"cardtable.bots.{game.name}":
-            raise
-        return None
+def levels(game: Game[Any]) -> dict[str, BotFactory]:
+    """The game's heuristic bot levels by name."""
+    return dict(games.package(game.name).levels)
+
+
+def hooks(game: Game[Any]) -> SearchHooks:
+    """What guides the search for this game."""
+    return games.package(game.name).search
 
 
 def make(
@@ -68,12 +68,13 @@ def make(
         raise InvalidOptions(f"A bot name must be text, one of: {', '.join(NAMES)}")
     if name == "random":
         return RandomBot()
-    module = heuristics(game)
-    if name in ("easy", "medium") and module is not None and hasattr(module, name):
-        bot: Bot = getattr(module, name)(game)
+    heuristic = levels(game).get(name) if name in ("easy", "medium") else None
+    if heuristic is not None:
+        bot: Bot = heuristic(game)
         return bot
     if name == "hard" or name.startswith(SEARCH_PREFIX):
-        return search_bot(name, game, module, limits(name, game, module, seconds, caps), clock)
+        found = hooks(game)
+        return search_bot(name, game, found, limits(name, game, found, seconds, caps), clock)
     raise InvalidOptions(
         f"Unknown bot {shorten(name)!r}; the bots are: {', '.join(available(game))}"
     )
@@ -102,13 +103,13 @@ def shorten(text: str, most: int = 40) -> str:
 
 
 def limits(
-    name: str, game: Game[Any], module: ModuleType | None, seconds: float | None, caps: Caps | None
+    name: str, game: Game[Any], hooks: SearchHooks, seconds: float | None, caps: Caps | None
 ) -> SearchLimits:
     """What the search bot ``name`` may spend per move, held to ``caps``."""
-    steps = getattr(module, "rollout_steps", SearchLimits.rollout_steps)
+    steps = SearchLimits.rollout_steps if hooks.rollout_steps is None else hooks.rollout_steps
     asked = simulations(name)
     if asked is None:  # hard: the game's simulation budget (the time cap is a safety net)
-        budget = getattr(module, "hard_iterations", SearchLimits.iterations)
+        budget = SearchLimits.iterations if hooks.hard_iterations is None else hooks.hard_iterations
         asked = budget(game) if callable(budget) else budget
         time_cap = HARD_SECONDS if seconds is None else seconds
     else:  # ismcts:N runs its N simulations, unless told a time cap
@@ -121,35 +122,34 @@ def limits(
 def search_bot(
     name: str,
     game: Game[Any],
-    module: ModuleType | None,
+    hooks: SearchHooks,
     limits: SearchLimits,
     clock: Callable[[], float] = time.perf_counter,
 ) -> Bot:
-    policy = getattr(module, "rollout_policy", random_policy)
-    evaluate = getattr(module, "evaluate", None)
-    # Optional per-game search knobs (see ismcts.py): where rollouts stop (a horizon, a
-    # number of steps), what the tree tells apart, and hard's simulation budget (the time
-    # cap stays a safety net).
-    extra: dict[str, Any] = {
-        "horizon": getattr(module, "rollout_horizon", None),
-        "observe": getattr(module, "observe", None),
-        "depth": getattr(module, "tree_depth", None),
-        "root_actions": getattr(module, "root_actions", None),
-        "sample": getattr(module, "determinize", None),
-        "exploration": getattr(module, "exploration", None),
-        # A flat search may compare root actions on common random numbers (see ismcts.py).
-        "paired": bool(getattr(module, "paired", False)),
-        "confidence": float(getattr(module, "confidence", 0.0)),
-        "clock": clock,
-    }
-    return IsmctsBot(name, game, limits, policy, evaluate, **extra)
+    # The game's search knobs (see ismcts.py): where rollouts stop (a horizon, a number
+    # of steps), what the tree tells apart, and a flat search on common random numbers.
+    return IsmctsBot(
+        name,
+        game,
+        limits,
+        hooks.rollout_policy or random_policy,
+        hooks.evaluate,
+        horizon=hooks.rollout_horizon,
+        observe=hooks.observe,
+        depth=hooks.tree_depth,
+        root_actions=hooks.root_actions,
+        sample=hooks.determinize,
+        exploration=hooks.exploration,
+        paired=hooks.paired,
+        confidence=hooks.confidence,
+        clock=clock,
+    )
 
 
 def available(game: Game[Any]) -> list[str]:
     """The bot names this game offers."""
-    module = heuristics(game)
-    levels = [lvl for lvl in ("easy", "medium") if module is not None and hasattr(module, lvl)]
-    return ["random", *levels, "hard", "ismcts:N"]
+    own = levels(game)
+    return ["random", *(lvl for lvl in ("easy", "medium") if lvl in own), "hard", "ismcts:N"]
 
 
 __all__ = ["LEVELS", "NAMES", "Bot", "Caps", "RandomBot", "available", "make", "simulations"]

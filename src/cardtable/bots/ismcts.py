@@ -18,24 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.core import Game, State
+from cardtable.core.package import Evaluator, Horizon, Observer, RolloutPolicy, Sampler
 
-# A rollout policy picks an action for ``seat`` in a *sampled* state; it may look at the
-# whole sample (it is the bot's own imagination, drawn from its view).
-RolloutPolicy = Callable[[State[Any], int, Sequence[Any], random.Random], Any]
-# A sampler draws the full states a search imagines from the bot's view; by default the
-# game's own ``determinize`` (a game's knowledge may weight the draw, e.g. by what other
-# players are likely to have kept, as long as every sample stays consistent with the view).
-Sampler = Callable[[Game[Any], Mapping[str, Any], int, random.Random], State[Any]]
-# An evaluation gives every seat a reward in [0, 1] for a sampled state that is not over
-# (a rollout cut short) or is over.
-Evaluator = Callable[[State[Any]], Sequence[float]]
-# A horizon names the stretch of play a state is in (a round, a hand): a rollout stops as
-# soon as it changes from the iteration's start, and ``evaluate`` values the state there.
-Horizon = Callable[[State[Any]], Hashable]
-# What the seat about to act has privately observed that the tree should tell apart (a
-# card it has just drawn), or None: below the root, the tree keeps one node per
-# observation, so a decision made after a chance event is not averaged over its outcomes.
-Observer = Callable[[State[Any], int], Hashable | None]
+# The hooks' types (a rollout policy, a sampler, an evaluation, a horizon, an observer)
+# are declared with the game package record that carries them (``core/package.py``).
 
 
 def random_policy(state: State[Any], seat: int, legal: Sequence[Any], rng: random.Random) -> Any:

@@ -7,21 +7,16 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cardtable.bots.ismcts import (
+from cardtable.bots.ismcts import Ismcts, SearchLimits, random_policy
+from cardtable.core import Game
+from cardtable.core.package import (
     Evaluator,
     Horizon,
-    Ismcts,
     Observer,
     RolloutPolicy,
+    RootActions,
     Sampler,
-    SearchLimits,
-    random_policy,
 )
-from cardtable.core import Game
-
-# The root actions worth searching, chosen from the bot's view among the legal ones (a
-# game's knowledge may leave out moves it knows are never good); never empty.
-RootActions = Callable[[Game[Any], Mapping[str, Any], Sequence[Any]], Sequence[Any]]
 
 
 class IsmctsBot:

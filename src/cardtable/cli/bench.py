@@ -1,77 +1,16 @@
-"""Engine speed: random playouts on one core. A decision is ``legal_actions`` + a uniform
-choice + ``apply`` — the loop every bot and simulation runs."""
+"""The benches' reports: figures measured by ``cardtable.bench`` (the engine),
+``cardtable.rl.bench`` (the research environment) and ``botbench`` (the search bots),
+printed as a table or as JSON."""
 
 from __future__ import annotations
 
 import json
-import random
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 import typer
 from rich.console import Console
 from rich.table import Table
-
-from cardtable import games
-
-
-@dataclass
-class BenchResult:
-    game: str
-    decisions: int
-    games: int
-    seconds: float
-    cpu_seconds: float
-
-    @property
-    def decisions_per_second(self) -> float:
-        return self.decisions / self.seconds
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds
-
-    @property
-    def decisions_per_cpu_second(self) -> float:
-        """What the engine does with a core of its own; on a shared machine the wall-clock
-        figure also measures the neighbours."""
-        return self.decisions / max(self.cpu_seconds, 1e-9)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "decisions": self.decisions,
-            "games": self.games,
-            "seconds": round(self.seconds, 3),
-            "decisions_per_second": round(self.decisions_per_second, 1),
-            "decisions_per_cpu_second": round(self.decisions_per_cpu_second, 1),
-            "games_per_second": round(self.games_per_second, 2),
-        }
-
-
-def bench_engine(name: str, seconds: float = 3.0, seed: int = 1, **options: Any) -> BenchResult:
-    """Play random games of ``name`` for about ``seconds`` and count the decisions. Games
-    are always played to the end, so the figure covers every phase of a game."""
-    game = games.load(name, **options)
-    rng = random.Random(seed)
-    decisions = played = 0
-    start, cpu_start = time.perf_counter(), time.process_time()
-    deadline = start + seconds
-    while True:
-        state = game.new_state(seed=rng.getrandbits(32))
-        while not state.is_over():
-            seats = state.to_act
-            seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.randrange(len(legal))])
-            decisions += 1
-        played += 1
-        if time.perf_counter() >= deadline:
-            break
-    wall, cpu = time.perf_counter() - start, time.process_time() - cpu_start
-    return BenchResult(name, decisions, played, wall, cpu)
 
 
 class Figures(Protocol):
@@ -100,3 +39,29 @@ def print_figures(
     for r in results:
         table.add_row(*cells(r))
     Console().print(table)
+
+
+def print_rl_bench(names: list[str], seconds: float, as_json: bool) -> None:
+    """``cardtable bench --rl``: the table (or JSON) of both figures per game."""
+    from cardtable.rl.bench import bench_rl  # needs the rl extra
+
+    results = [bench_rl(name, seconds) for name in names]
+    low = min(r.load[0] for r in results)
+    high = max(r.load[1] for r in results)
+    print_figures(
+        results,
+        as_json,
+        "PettingZoo AEC environment against the raw engine (random play)",
+        ("game", "engine decisions/CPU-s", "AEC steps/CPU-s", "overhead", "no obs.", "wall"),
+        lambda r: (
+            r.game if r.compiled else f"{r.game} (pure Python)",
+            f"{r.engine.decisions_per_cpu_second:,.0f}",
+            f"{r.steps_per_cpu_second:,.0f}",
+            f"{r.overhead:.2f}x",
+            f"{r.overhead_without_observation:.2f}x",
+            f"{r.engine.decisions_per_second:,.0f} / {r.steps_per_second:,.0f}",
+        ),
+        caption=f"load average {low:.1f} to {high:.1f}; overhead = engine rate / AEC rate, "
+        "in CPU time; no obs. = the same loop asking for no observation; (pure Python) = "
+        "the encoder's compiled accelerator was not built here",
+    )

@@ -14,8 +14,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from cardtable import InvalidOptions, bots, games
+from cardtable.bench import bench_engine
 from cardtable.cli.arena import simulate
-from cardtable.cli.bench import bench_engine, print_figures
+from cardtable.cli.bench import print_figures, print_rl_bench
 from cardtable.cli.botbench import print_bench as print_bot_bench
 from cardtable.cli.play import TerminalGame
 from cardtable.cli.ports import bind_problem
@@ -25,7 +26,9 @@ from cardtable.core.words import plural
 
 app = typer.Typer(
     name="cardtable",
-    help="A house of hidden-information card games: Cambio, Cabo, Gan Deng Yan, Caravan.",
+    help="A house of hidden-information card games: "
+    + ", ".join(games.game_class(name).title for name in games.names())
+    + ".",
     no_args_is_help=True,
     add_completion=False,
     # click's own layout, not rich's panels: rich squeezed option names into a column and
@@ -36,7 +39,7 @@ app = typer.Typer(
 console = Console()
 errors = Console(stderr=True)
 
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="cambio, cabo, gandengyan or caravan")]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help=f"One of: {', '.join(games.names())}")]
 OptionArgs = Annotated[
     list[str] | None,
     typer.Argument(metavar="NAME=VALUE", help="Game options (e.g. snap=anytime)"),
@@ -184,9 +187,7 @@ def bench(
         print_bot_bench(names, seconds, as_json)
         return
     if rl:
-        from cardtable.rl.bench import print_bench  # needs the rl extra
-
-        print_bench(names, seconds, as_json)
+        print_rl_bench(names, seconds, as_json)
         return
     print_figures(
         [bench_engine(name, seconds) for name in names],

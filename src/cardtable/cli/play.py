@@ -10,14 +10,11 @@ from typing import Any
 from rich.console import Console
 from rich.panel import Panel
 
-from cardtable import IllegalAction, bots
+from cardtable import IllegalAction, bots, games
 from cardtable.cli import menu
 from cardtable.core import Event, Game, State
-from cardtable.games.cambio import text as cambio_text
 
 WAIT, BACK, NEXT, PREVIOUS = "w", "b", "n", "p"
-# Games whose long menus are chosen in steps (cli/menu.py); the others page a flat list.
-PATHS: dict[str, menu.Paths] = {"cambio": cambio_text.menu_paths}
 
 
 class TerminalGame:
@@ -37,7 +34,9 @@ class TerminalGame:
         self.console, self.ask = console, ask
         self.bots = {s: bots.make(bot_level, game) for s in range(state.players) if s != seat}
         self.log: list[str] = []
-        self.paths = PATHS.get(game.name, menu.flat)
+        # A game whose long menus are chosen in steps (cli/menu.py) says so in its
+        # package; the others page a flat list.
+        self.paths: menu.Paths = games.package(game.name).menu_paths or menu.flat
 
     def run(self) -> bool:
         """Play to the end; False if the person quit (or input ended) first."""

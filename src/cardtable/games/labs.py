@@ -1,62 +1,22 @@
-"""The games' pure functions that pages call without a game in progress (the hand lab,
-the score calculators, the caravan lab): the registry-level door to them, so that the
-server reaches games only through ``cardtable.games`` (see docs/learn.md).
+"""The pure functions that the labs of the games not yet moved into their packages (issue
+21) call without a game in progress: the registry-level door to them (docs/learn.md). A
+moved game's labs live in ``games/<game>/labs.py``; this module shrinks to nothing.
 
 Every function here only forwards to the engine's own functions: no rule is written twice.
 Bad input raises ``ValueError`` with a message that names the problem."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from cardtable.games.cabo import scoring as cabo_scoring
-from cardtable.games.cambio import cards as cambio_cards
+from cardtable.core.cards import standard_deck
 from cardtable.games.caravan import rules as caravan_rules
 from cardtable.games.gandengyan import calc as gdy_calc
 from cardtable.games.gandengyan import scoring as gdy_scoring
 
-# -- Cambio: the hand lab (CB-2, CB-3, CB-32) ------------------------------------------
-CAMBIO_CARDS: tuple[str, ...] = cambio_cards.FULL_DECK
-CAMBIO_SCHEMES: tuple[str, ...] = tuple(cambio_cards.SCORING)
-
-
-def cambio_score(cards: Sequence[str], options: Mapping[str, object] | None = None) -> int:
-    """The score of a Cambio hand under the ``scoring``, ``red_king`` and ``joker`` options."""
-    return cambio_cards.score_hand(cards, options)
-
-
-CAMBIO_VALUE_OPTIONS: tuple[str, ...] = ("red_king", "joker")
-
-
-def cambio_value_option(name: str, value: object) -> int:
-    """A card-value option of the hand lab (``red_king``, ``joker``) checked exactly as a
-    Cambio table checks it; ``ValueError`` names the option, the value and what it accepts."""
-    from cardtable.core.errors import InvalidOptions
-    from cardtable.games import game_class
-
-    found = {o.name: o for o in game_class("cambio").OPTIONS}
-    if name not in CAMBIO_VALUE_OPTIONS:
-        raise ValueError(f"{name!r} is not a card-value option")
-    try:
-        return int(found[name].validate(value))
-    except InvalidOptions as error:
-        raise ValueError(str(error)) from None
-
-
-def cambio_value(card: str, red_king: int = -1, joker: int = 0) -> int:
-    if card not in cambio_cards.MATCH_KEY:
-        raise ValueError(f"{card!r} is not a Cambio card")
-    return cambio_cards.card_value(card, red_king, joker)
-
-
-# -- Cabo: the score calculator (CA-15 … CA-17) ----------------------------------------
-CABO_RESETS: tuple[str, ...] = cabo_scoring.RESETS
-cabo_round_scores = cabo_scoring.round_scores
-cabo_add_round = cabo_scoring.add_round
-cabo_kamikaze_seat = cabo_scoring.kamikaze_seat
-cabo_passed_target = cabo_scoring.passed_target
-cabo_winners = cabo_scoring.winners
+# The 54 codes of a standard deck with jokers, that the labs below accept as cards.
+CARDS: frozenset[str] = frozenset(standard_deck(jokers=True))
 
 
 # -- Gan Deng Yan: the score calculator (GD-16) and the classifier (GD-6 … GD-10) -------

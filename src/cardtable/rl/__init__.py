@@ -9,19 +9,19 @@ game = rl.openspiel_game("gandengyan", players=4)  # pyspiel, "python_cardtable_
 ```
 
 Observations are built from a seat's view alone, so nothing hidden leaks; each game's
-encoder and action index space live in ``cardtable.rl.<game>``. The games are reached
-only through the registry (``cardtable.games.load``) and the bots through
+encoder and action index space come from its package (``games.package(name).encoder``).
+The games are reached only through the registry (``cardtable.games.load``) and the bots through
 ``cardtable.bots.make``. Needs the ``rl`` extra (numpy, gymnasium, pettingzoo,
 open_spiel): ``pip install cardtable[rl]``.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from cardtable import games
 from cardtable.core import Game, InvalidOptions
+from cardtable.core.package import resolve
 from cardtable.rl.encoding import REWARDS, Encoder, Unindexable, win_share
 from cardtable.rl.match import WAIT, Match
 
@@ -38,13 +38,10 @@ def encoder(game: Game[Any] | str, **options: object) -> Encoder:
         game = games.load(game, **options)
     elif options:
         raise TypeError("Options go with a game name, not with a loaded game")
-    try:
-        module = importlib.import_module(f"cardtable.rl.{game.name}")
-    except ModuleNotFoundError as error:
-        if error.name != f"cardtable.rl.{game.name}":
-            raise
-        raise InvalidOptions(f"There is no research encoder for {game.name!r} yet") from None
-    made: Encoder = module.ENCODER(game)
+    reference = games.package(game.name).encoder
+    if reference is None:
+        raise InvalidOptions(f"There is no research encoder for {game.name!r} yet")
+    made: Encoder = resolve(reference)(game)
     return made
 
 

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.cli.bench import BenchResult, bench_engine, print_figures
+from cardtable.bench import BenchResult, bench_engine
 from cardtable.rl import aec_env, encoder
 
 
@@ -150,27 +150,3 @@ def load_average() -> float:
         return os.getloadavg()[0]
     except OSError:  # pragma: no cover - not on Linux or macOS
         return 0.0
-
-
-def print_bench(names: list[str], seconds: float, as_json: bool) -> None:
-    """``cardtable bench --rl``: the table (or JSON) of both figures per game."""
-    results = [bench_rl(name, seconds) for name in names]
-    low = min(r.load[0] for r in results)
-    high = max(r.load[1] for r in results)
-    print_figures(
-        results,
-        as_json,
-        "PettingZoo AEC environment against the raw engine (random play)",
-        ("game", "engine decisions/CPU-s", "AEC steps/CPU-s", "overhead", "no obs.", "wall"),
-        lambda r: (
-            r.game if r.compiled else f"{r.game} (pure Python)",
-            f"{r.engine.decisions_per_cpu_second:,.0f}",
-            f"{r.steps_per_cpu_second:,.0f}",
-            f"{r.overhead:.2f}x",
-            f"{r.overhead_without_observation:.2f}x",
-            f"{r.engine.decisions_per_second:,.0f} / {r.steps_per_second:,.0f}",
-        ),
-        caption=f"load average {low:.1f} to {high:.1f}; overhead = engine rate / AEC rate, "
-        "in CPU time; no obs. = the same loop asking for no observation; (pure Python) = "
-        "the encoder's compiled accelerator was not built here",
-    )

@@ -49,7 +49,7 @@ def faces(ranks: list[str], pos: int, hot: Hot, index: Index, values: Values) ->
 
 class CaravanEncoder(Encoder):
     low = 0.0
-    compiled = "caravan"
+    compiled = "cardtable.rl.compiled.caravan"
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)

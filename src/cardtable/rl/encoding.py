@@ -62,7 +62,8 @@ class Encoder(ABC):
     #: bounds of every observation entry (``Box(low, high)``)
     low: float = -1.0
     high: float = 1.0
-    #: the module of ``cardtable.rl.compiled`` whose ``Observer`` accelerates this encoder
+    #: the compiled module (full name: a game's ``cardtable.games.<game>.compiled``) whose
+    #: ``Observer`` accelerates this encoder
     compiled: str | None = None
 
     def __init__(self, game: Game[Any]) -> None:
@@ -231,12 +232,12 @@ def accelerators_off() -> bool:
 
 
 def compiled_module(name: str) -> Any:
-    """``cardtable.rl.compiled.<name>``, or ``None`` where it was not built (no C compiler
-    at install) or ``CARDTABLE_PURE_PYTHON`` is set."""
+    """The compiled module ``name`` (a full module name), or ``None`` where it was not
+    built (no C compiler at install) or ``CARDTABLE_PURE_PYTHON`` is set."""
     if accelerators_off():
         return None
     try:
-        return importlib.import_module(f"cardtable.rl.compiled.{name}")
+        return importlib.import_module(name)
     except ImportError:
         return None
 

@@ -103,7 +103,7 @@ def key_of(wire: dict[str, Any]) -> str:
 
 
 class GanDengYanEncoder(Encoder):
-    compiled = "gandengyan"
+    compiled = "cardtable.rl.compiled.gandengyan"
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)

@@ -63,7 +63,9 @@ class Match:
         self._masked: list[int] = []  # … and its ones
         self._observe = encoder.observer()
         self._legal_indices = encoder.indexer()
-        self._actions = compiled_module("actions")  # the mask's patch in C, where built
+        self._actions = compiled_module(
+            "cardtable.rl.compiled.actions"
+        )  # the mask's patch in C, where built
 
     # -- the game ----------------------------------------------------------------------
     def start(self, seed: int) -> None:

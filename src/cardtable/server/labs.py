@@ -1,17 +1,24 @@
-"""The labs (docs/learn.md): the hand lab, the score calculators and the caravan lab. Each
-endpoint validates its input and calls the engines' pure functions through
-``cardtable.games.labs``; a problem answers 422 ``bad_lab_input`` naming it."""
+"""The labs (docs/learn.md): the hand lab, the score calculators and the caravan lab. A
+moved game's labs live in its package (``GamePackage.labs``) behind one generic route,
+``POST /api/labs/{game}/{lab}``; the games not yet moved (issue 21) keep their endpoints
+here, calling the engines' pure functions through ``cardtable.games.labs``. A problem
+answers 422 ``bad_lab_input`` naming it."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from fastapi import Body
+from pydantic import BaseModel, Field, ValidationError
 
+from cardtable import games
+from cardtable.core.package import Lab, resolve
 from cardtable.games import labs
-from cardtable.server.errors import ApiError
+from cardtable.server.errors import BAD_REQUEST, UNKNOWN_GAME, ApiError
 
 BAD_LAB_INPUT = "bad_lab_input"
+UNKNOWN_LAB = "unknown_lab"
 MAX_CARDS = 60
 
 
@@ -19,93 +26,38 @@ def refuse(detail: str) -> ApiError:
     return ApiError(422, BAD_LAB_INPUT, detail)
 
 
-# -- Cambio: the hand lab ----------------------------------------------------------------
-CAMBIO_VARIANTS: list[tuple[str, dict[str, Any]]] = [
-    ("sum", {"scoring": "sum"}),
-    ("pairs_cancel", {"scoring": "pairs_cancel"}),
-    ("red_king_10", {"scoring": "sum", "red_king": 10}),
-    ("joker_minus_2", {"scoring": "sum", "joker": -2}),
-]
+# -- a game package's labs ----------------------------------------------------------------
+async def run_lab(game: str, lab: str, body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+    """The calculator ``lab`` of ``game``'s package (``GamePackage.labs``): the body is
+    checked against the lab's model (422 ``bad_request`` naming the field), then the lab
+    runs (422 ``bad_lab_input`` naming the problem)."""
+    found = game_labs(game).get(lab)
+    if found is None:
+        raise ApiError(422, UNKNOWN_LAB, f"No lab {lab[:40]!r} for {game}")
+    try:
+        model = found.body.model_validate(body)
+    except ValidationError as error:
+        raise ApiError(422, BAD_REQUEST, problems(error)) from None
+    try:
+        return found.run(model)
+    except ValueError as error:
+        raise refuse(str(error)) from None
 
 
-class CambioHand(BaseModel):
-    cards: list[str] = Field(max_length=MAX_CARDS)
-    red_king: Any = None  # checked as a table checks its options (a number from -10 to 10)
-    joker: Any = None
+def game_labs(game: str) -> Mapping[str, Lab]:
+    reference = games.package(game).labs if game in games.names() else None
+    if reference is None:
+        raise ApiError(422, UNKNOWN_GAME, f"No labs for game {game[:40]!r}")
+    found: Mapping[str, Lab] = resolve(reference)
+    return found
 
 
-async def cambio_hand(body: CambioHand) -> dict[str, Any]:
-    """A Cambio hand's score under every scoring variant, side by side; with ``red_king``
-    and/or ``joker``, also under every scheme with the reader's own card values."""
-    for card in body.cards:
-        if card not in labs.CAMBIO_CARDS:
-            raise refuse(f"cards: {card!r} is not a Cambio card (codes such as 7h, Kd, RJ)")
-    own: dict[str, int] = {}
-    for name in labs.CAMBIO_VALUE_OPTIONS:
-        value = getattr(body, name)
-        if value is not None:
-            try:
-                own[name] = labs.cambio_value_option(name, value)
-            except ValueError as error:
-                raise refuse(f"{name}: {error}") from None
-    variants = list(CAMBIO_VARIANTS)
-    if own:
-        variants += [
-            (f"own_{scheme}", {"scoring": scheme, **own}) for scheme in labs.CAMBIO_SCHEMES
-        ]
-    return {
-        "cards": body.cards,
-        "values": [labs.cambio_value(c, **own) for c in body.cards],
-        "own": own or None,
-        "variants": [
-            {"id": name, "options": opts, "score": labs.cambio_score(body.cards, opts)}
-            for name, opts in variants
-        ],
-    }
-
-
-# -- Cabo: the score calculator ----------------------------------------------------------
-class CaboRound(BaseModel):
-    rows: list[list[int]] = Field(min_length=2, max_length=5)
-    caller: int | None = None
-
-
-class CaboGameBody(BaseModel):
-    rounds: list[CaboRound] = Field(min_length=1, max_length=50)
-    caller_penalty: int = Field(10, ge=0, le=20)
-    kamikaze: bool = True
-    reset_at_100: str = "once"
-    target: int = Field(100, ge=1, le=1000)
-
-
-async def cabo_score(body: CaboGameBody) -> dict[str, Any]:
-    """Round scores and running totals of a Cabo game (CA-15 … CA-17)."""
-    if body.reset_at_100 not in labs.CABO_RESETS:
-        raise refuse(f"reset_at_100: must be one of {', '.join(labs.CABO_RESETS)}")
-    players = len(body.rounds[0].rows)
-    totals, used = [0] * players, [False] * players
-    out = []
-    for n, rnd in enumerate(body.rounds, 1):
-        if len(rnd.rows) != players:
-            raise refuse(f"rounds[{n - 1}]: {len(rnd.rows)} rows, the first round has {players}")
-        for row in rnd.rows:
-            if not 1 <= len(row) <= 12 or any(not 0 <= c <= 13 for c in row):
-                raise refuse(f"rounds[{n - 1}]: a row holds 1–12 cards numbered 0–13")
-        if rnd.caller is not None and not 0 <= rnd.caller < players:
-            raise refuse(f"rounds[{n - 1}].caller: no seat {rnd.caller}")
-        scores = labs.cabo_round_scores(
-            rnd.rows, rnd.caller, caller_penalty=body.caller_penalty, kamikaze=body.kamikaze
-        )
-        totals, used, reset = labs.cabo_add_round(
-            totals, scores, used, target=body.target, reset=body.reset_at_100
-        )
-        kamikaze = labs.cabo_kamikaze_seat(rnd.rows) if body.kamikaze else None
-        out.append(
-            {"sums": [sum(r) for r in rnd.rows], "scores": scores, "totals": totals,
-             "reset": reset, "kamikaze": kamikaze}
-        )  # fmt: skip
-    over = labs.cabo_passed_target(totals, body.target)
-    return {"rounds": out, "over": over, "winners": labs.cabo_winners(totals) if over else None}
+def problems(error: ValidationError) -> str:
+    """A body's problems, one per field, as the server words a bad request."""
+    return "; ".join(
+        f"{'.'.join(str(part) for part in item['loc']) or 'body'}: {item['msg']}"
+        for item in error.errors()
+    )
 
 
 # -- Gan Deng Yan: the score calculator --------------------------------------------------
@@ -133,7 +85,7 @@ async def gandengyan_score(body: GdyHand) -> dict[str, Any]:
     out = []
     for n, loser in enumerate(body.losers):
         for card in loser.cards:
-            if card not in labs.CAMBIO_CARDS:  # the same 54 codes
+            if card not in labs.CARDS:
                 raise refuse(f"losers[{n}].cards: {card!r} is not a card (codes such as 7h, RJ)")
         shut = labs.gandengyan_is_shut_out(loser.dealer, loser.plays)
         pays = labs.gandengyan_payment(loser.cards, body.bombs, shut, scoring)
@@ -150,12 +102,12 @@ class CaravanBody(BaseModel):
 
 def _check_caravan(caravan: list[list[str]]) -> None:
     for i, stack in enumerate(caravan):
-        if not stack or not 1 <= len(stack) <= 8 or stack[0] not in labs.CAMBIO_CARDS:
+        if not stack or not 1 <= len(stack) <= 8 or stack[0] not in labs.CARDS:
             raise refuse(f"caravan[{i}]: a stack is a number card and its face cards")
         if not labs.caravan_is_number(stack[0]):
             raise refuse(f"caravan[{i}]: {stack[0]!r} is not a number card (A–10)")
         for c in stack[1:]:
-            if c not in labs.CAMBIO_CARDS or c[0] not in "KQ":
+            if c not in labs.CARDS or c[0] not in "KQ":
                 raise refuse(f"caravan[{i}]: the lab attaches kings and queens only, not {c!r}")
 
 
@@ -168,7 +120,7 @@ async def caravan_lab(body: CaravanBody) -> dict[str, Any]:
     refusal = None
     if body.card is not None:
         card = body.card
-        if card not in labs.CAMBIO_CARDS:
+        if card not in labs.CARDS:
             raise refuse(f"card: {card!r} is not a card")
         if labs.caravan_is_number(card):
             refusal = labs.caravan_refusal(caravan, card)

@@ -1,16 +1,16 @@
 """Learn to play: live examples and tutorials played on the real engines (docs/learn.md).
 
-A *scenario* (``learn_content.py``) is a game, its options, a seed and a stacked deck, a
-prelude of moves that sets the position up, and a script: the moves the reader is guided
-to and the moves the other seats make. The server keeps nothing between requests: the
-client sends the reader's moves so far, and the server replays the scenario through the
-engine and answers the reader's view, legal actions, what happened, and the next step.
+A *scenario* (``cardtable.core.lesson``, declared by each game package's ``learn.py``)
+is a game's options, a seed and a stacked deck, a prelude of moves that sets the position
+up, and a script: the moves the reader is guided to and the moves the other seats make.
+The server keeps nothing between requests: the client sends the reader's moves so far,
+and the server replays the scenario through the engine and answers the reader's view,
+legal actions, what happened, and the next step.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import Request
@@ -18,6 +18,8 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from cardtable import IllegalAction, InvalidOptions, games
+from cardtable.core.lesson import Scenario, Step, Text
+from cardtable.core.package import resolve
 from cardtable.server import web
 from cardtable.server.errors import ApiError
 
@@ -27,35 +29,6 @@ UNKNOWN_SCENARIO = "unknown_scenario"
 ILLEGAL = "illegal_action"
 UNKNOWN_GAME = "unknown_game"
 
-Text = dict[str, str]  # {"en": ..., "zh": ...}
-
-
-@dataclass(frozen=True)
-class Step:
-    """One scripted move. ``seat`` READER: what the reader is guided to do (``note`` says
-    what to do and why, ``wrong`` answers a different click); another seat: a scripted
-    move of that seat (``note`` explains it)."""
-
-    seat: int
-    action: dict[str, Any]
-    note: Text = field(default_factory=dict)
-    wrong: Text = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Scenario:
-    id: str
-    kind: str  # "example" or "tutorial"
-    title: Text
-    intro: Text
-    options: dict[str, Any]
-    deck: list[Any]
-    steps: list[Step]
-    end: Text
-    seed: int = 1
-    prelude: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
-    strict: bool = True  # a move off the script is explained, not played
-
 
 class ScenarioBody(BaseModel):
     id: str = Field(max_length=64)
@@ -63,11 +36,12 @@ class ScenarioBody(BaseModel):
 
 
 def scenarios(game: str) -> dict[str, Scenario]:
-    from cardtable.server.learn_content import SCENARIOS
-
-    if game not in SCENARIOS:
+    """The game's scenarios by id, from its package."""
+    reference = games.package(game).scenarios if game in games.names() else None
+    if reference is None:
         raise ApiError(422, UNKNOWN_GAME, f"No learning pages for game {game!r}")
-    return SCENARIOS[game]
+    found: list[Scenario] = resolve(reference)
+    return {s.id: s for s in found}
 
 
 def scenario(game: str, sid: str) -> Scenario:

@@ -112,6 +112,9 @@ class CambioState(State[Action]):
         self.give_to = None
         self.setup_left = [0] * game.n
         self.end = None
+        # A search's note on a sample it drew (its bots keep the deck's size at the root
+        # there): copied by clone, never read by the rules, not part of any view.
+        self.search_mark: int | None = None
         self._to_act: tuple[int, ...] = ()
         self._snaps_of: list[list[Action] | None] = [None] * game.n
         self._snaps_all: list[Action] | None = None

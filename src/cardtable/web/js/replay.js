@@ -9,15 +9,10 @@ import { errorText } from "./account.js";
 import { getReplay, tableRecord } from "./api.js";
 import { cardEl, ensureSprite } from "./cards.js";
 import { clear, h } from "./dom.js";
+import { importRenderer } from "./gamefiles.js";
 import { GAMES } from "./gametext.js";
 import { addStrings, joinNames, pickText, t } from "./i18n.js";
 
-const MODULES = {
-  cambio: () => import("./games/cambio.js"),
-  cabo: () => import("./games/cabo.js"),
-  gandengyan: () => import("./games/gandengyan.js"),
-  caravan: () => import("./games/caravan.js"),
-};
 
 addStrings({
   "rp.title": { en: "Replay", zh: "回放" },
@@ -102,8 +97,10 @@ export class ReplayPage {
     if (this.disposed) return;
     this.data = data;
     this.seat = data.audience;
-    const loader = MODULES[data.game];
-    this.game = loader ? (await loader()).default : null;
+    this.game = await importRenderer(data.game).then(
+      (mod) => mod.default,
+      () => null,
+    );
     if (this.disposed) return;
     this.build(notice || (data.over ? "" : t("rp.live")));
     const last = data.steps.length - 1;

@@ -9,18 +9,13 @@ import { cardEl, ensureSprite } from "./cards.js";
 import { ChatPanel } from "./chat.js";
 import { ClockStrip } from "./clock.js";
 import { clear, h, sleep } from "./dom.js";
+import { importRenderer } from "./gamefiles.js";
 import { GAMES } from "./gametext.js";
 import { addStrings, has, isZh, joinNames, onLangChange, pickText, t } from "./i18n.js";
 import { SeatControls } from "./leave.js";
 import { duration } from "./settings.js";
 import { startTable } from "./home.js";
 
-const MODULES = {
-  cambio: () => import("./games/cambio.js"),
-  cabo: () => import("./games/cabo.js"),
-  gandengyan: () => import("./games/gandengyan.js"),
-  caravan: () => import("./games/caravan.js"),
-};
 
 /** Deep equality of two JSON values (actions from `legal` against built ones). */
 export function sameJSON(a, b) {
@@ -85,12 +80,13 @@ export class TableView {
 
   async loadGame(name) {
     if (this.game?.name === name) return;
-    const loader = MODULES[name];
-    if (!loader) {
+    let mod;
+    try {
+      mod = await importRenderer(name);
+    } catch {
       this.fatal(`Unknown game ${name}`);
       return;
     }
-    const mod = await loader();
     this.game = mod.default;
     this.el.dataset.game = name;
     document.body.dataset.game = name;

@@ -79,3 +79,11 @@ export function discardPile(ctx, cards, { onPick, title } = {}) {
     h("span", { class: "count" }, `${title ?? t("table.discard")} · ${cards.length}`),
   );
 }
+
+/** The swap among `swaps` (wire actions `{a: [seat, slot], b: [seat, slot]}`) between the
+ *  positions `a` and `b` in either order, or null: a swap is unordered in every game that
+ *  has one. */
+export function swapBetween(swaps, a, b) {
+  const same = (p, q) => p[0] === q[0] && p[1] === q[1];
+  return swaps.find((x) => (same(x.a, a) && same(x.b, b)) || (same(x.a, b) && same(x.b, a))) ?? null;
+}

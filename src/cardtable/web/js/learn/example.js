@@ -4,6 +4,7 @@
 // instead of played. The server keeps nothing: every request sends the reader's moves.
 
 import { clear, h } from "../dom.js";
+import { importRenderer } from "../gamefiles.js";
 import { pickText, t } from "../i18n.js";
 import { actionButton } from "../table.js";
 import "./strings.js";
@@ -11,7 +12,7 @@ import "./strings.js";
 const modules = {};
 
 async function gameModule(game) {
-  modules[game] ??= (await import(`../games/${game}.js`)).default;
+  modules[game] ??= (await importRenderer(game)).default;
   return modules[game];
 }
 

@@ -5,6 +5,7 @@
 import { cardEl, ensureSprite } from "../cards.js";
 import { clear, h } from "../dom.js";
 import { GAMES } from "../gametext.js";
+import { importRules } from "../gamefiles.js";
 import { onLangChange, pickText, t } from "../i18n.js";
 import { mountExample } from "../learn/example.js";
 import { LEARN_GAMES, learnNav } from "../learn/nav.js";
@@ -13,7 +14,7 @@ const CONTENT = {};
 
 export async function loadContent(game) {
   if (!LEARN_GAMES.includes(game)) return null;
-  CONTENT[game] ??= (await import(`./content/${game}.js`)).default;
+  CONTENT[game] ??= (await importRules(game)).default;
   return CONTENT[game];
 }
 

@@ -5,12 +5,12 @@
 // grow after a failed one. Moves come from `legal`; a replace names 1 slot, an exchange
 // 2–4 (the player selects them, then confirms).
 
-import { cardEl, cardName } from "../cards.js";
-import { h } from "../dom.js";
-import { actor, addStrings, t } from "../i18n.js";
-import { settings } from "../settings.js";
-import { targetCard } from "../table.js";
-import { byType, deckPile, discardPile, othersInOrder, pos, seatPanel, tag } from "./common.js";
+import { cardEl, cardName } from "/static/js/cards.js";
+import { h } from "/static/js/dom.js";
+import { actor, addStrings, t } from "/static/js/i18n.js";
+import { settings } from "/static/js/settings.js";
+import { targetCard } from "/static/js/table.js";
+import { byType, deckPile, discardPile, othersInOrder, pos, seatPanel, swapBetween, tag } from "/static/js/games/common.js";
 
 addStrings({
   "ca.draw": { en: "Draw", zh: "抽牌" },
@@ -140,16 +140,6 @@ function replaceFor(idx, slots) {
   return idx.replace.find((a) => a.slots.length === want.length && a.slots.every((x, k) => x === want[k])) ?? null;
 }
 
-function swapFor(idx, a, b) {
-  return (
-    idx.swap.find(
-      (x) =>
-        (x.a[0] === a[0] && x.a[1] === a[1] && x.b[0] === b[0] && x.b[1] === b[1]) ||
-        (x.a[0] === b[0] && x.a[1] === b[1] && x.b[0] === a[0] && x.b[1] === a[1]),
-    ) ?? null
-  );
-}
-
 function choiceAt(ctx, idx, s, i) {
   if (idx.replace.length) {
     if (s !== ctx.seat) return null;
@@ -162,7 +152,7 @@ function choiceAt(ctx, idx, s, i) {
     const first = ctx.sel.first;
     if (first) {
       if (first[0] === s && first[1] === i) return "deselect";
-      return swapFor(idx, first, [s, i]);
+      return swapBetween(idx.swap, first, [s, i]);
     }
     const starts = new Set(idx.swap.flatMap((x) => [pos(...x.a), pos(...x.b)]));
     return starts.has(pos(s, i)) ? "select" : null;

@@ -33,7 +33,7 @@ cdef class Observer:
         self.target = enc.target
         self.phase = dict(enc._phase); self.power = dict(enc._power)
         self.PEEK = enc.PEEK; self.SWAP = enc.SWAP
-        from cardtable.rl.cabo import CONSTANTS
+        from cardtable.games.cabo.encoder import CONSTANTS
         self.constants = {kind: i for i, kind in enumerate(CONSTANTS)}
         self.kinds = dict.fromkeys(CONSTANTS, _CONSTANT)
         self.kinds.update(replace=_REPLACE, peek=_PEEK, swap=_SWAP)

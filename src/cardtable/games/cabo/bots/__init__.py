@@ -4,36 +4,8 @@ what guides the generic ISMCTS of ``hard``: ``rollout_policy``, ``evaluate``,
 weighted by what opponents keep), ``root_actions`` (the moves worth searching),
 ``tree_depth``, ``paired`` and ``confidence`` (a flat search on common random numbers
 that keeps the heuristic's choice unless another is surely better) and
-``hard_iterations`` (the rollout budget).
+``hard_iterations`` (the rollout budget); ``package.py`` hands them to the search as
+the game's ``SearchHooks``.
 
 Modules: ``knowledge`` (one seat's knowledge as plain numbers), ``policy`` (the
 heuristic), ``players`` (the view-reading bots), ``search`` (rollouts on sampled states)."""
-
-from cardtable.bots.cabo.players import easy, medium
-from cardtable.bots.cabo.search import (
-    confidence,
-    determinize,
-    evaluate,
-    hard_iterations,
-    paired,
-    rollout_horizon,
-    rollout_policy,
-    rollout_steps,
-    root_actions,
-    tree_depth,
-)
-
-__all__ = [
-    "confidence",
-    "determinize",
-    "easy",
-    "evaluate",
-    "hard_iterations",
-    "medium",
-    "paired",
-    "rollout_horizon",
-    "rollout_policy",
-    "rollout_steps",
-    "root_actions",
-    "tree_depth",
-]

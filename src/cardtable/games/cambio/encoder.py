@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from cardtable.core import Game, Outcome, State
 from cardtable.core.cards import JOKERS, RED_SUITS, standard_deck
+from cardtable.games.cambio.state import CambioState
 from cardtable.rl.encoding import (
     Encoder,
     Hot,
@@ -64,7 +65,7 @@ def _shifts(hand: Sequence[str | None]) -> list[int]:
 
 
 class CambioEncoder(Encoder):
-    compiled = "cambio"  # cardtable.rl.compiled.cambio: the observation and the indices
+    compiled = "cardtable.games.cambio.compiled"  # the observation and the indices
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
@@ -201,7 +202,7 @@ class CambioEncoder(Encoder):
         has the seat's bit or the game is over; the drawn card to the seat whose turn it
         is). Each card position's entries are precomputed once per (position, what the
         seat sees there, who knows it) and looked up by a single int."""
-        st: Any = state  # the engine's fields by name; tests pin this to the view
+        st = cast(CambioState, state)  # its own engine, with types (tests pin this to the view)
         me, p = seat, self.players
         rules = st.rules
         card = self.card
@@ -354,7 +355,7 @@ class CambioEncoder(Encoder):
     def legal_indices_python(self, state: State[Any], legal: Sequence[Any], seat: int) -> list[int]:
         # Which slots are empty is public (the view shows them as null): read it from the
         # state's hands rather than building the view.
-        st: Any = state  # the engine's fields by name; tests pin this to the view
+        st = cast(CambioState, state)  # its own engine, with types (tests pin this to the view)
         return self._indices(legal, seat, st.hands)
 
     def _indices(

@@ -21,7 +21,7 @@ import random
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from cardtable.bots.cambio.knowledge import (
+from cardtable.games.cambio.bots.knowledge import (
     HIDDEN,
     KING,
     PEEK_OWN,

@@ -4,11 +4,11 @@
 // give {seat, to}, setup_peeks, memory_aid, known_by, scores. Every move offered comes
 // from `legal`; a click is matched against it.
 
-import { cardEl, cardName, isHidden } from "../cards.js";
-import { h } from "../dom.js";
-import { actor, addStrings, isZh, t } from "../i18n.js";
-import { targetCard } from "../table.js";
-import { byType, deckPile, discardPile, othersInOrder, pos, seatPanel, tag } from "./common.js";
+import { cardEl, cardName, isHidden } from "/static/js/cards.js";
+import { h } from "/static/js/dom.js";
+import { actor, addStrings, isZh, t } from "/static/js/i18n.js";
+import { targetCard } from "/static/js/table.js";
+import { byType, deckPile, discardPile, othersInOrder, pos, seatPanel, swapBetween, tag } from "/static/js/games/common.js";
 
 addStrings({
   "cb.draw": { en: "Draw", zh: "抽牌" },
@@ -181,16 +181,6 @@ function index(ctx) {
   };
 }
 
-function swapFor(idx, a, b) {
-  return (
-    idx.swap.find(
-      (x) =>
-        (x.a[0] === a[0] && x.a[1] === a[1] && x.b[0] === b[0] && x.b[1] === b[1]) ||
-        (x.a[0] === b[0] && x.a[1] === b[1] && x.b[0] === a[0] && x.b[1] === a[1]),
-    ) ?? null
-  );
-}
-
 function swapStarts(idx) {
   const out = new Set();
   for (const x of idx.swap) {
@@ -229,7 +219,7 @@ function choiceAt(ctx, idx, s, i) {
     const first = ctx.sel.first;
     if (first) {
       if (first[0] === s && first[1] === i) return "deselect";
-      return swapFor(idx, first, [s, i]);
+      return swapBetween(idx.swap, first, [s, i]);
     }
     return swapStarts(idx).has(p) ? "select" : null;
   }

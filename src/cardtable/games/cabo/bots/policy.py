@@ -20,7 +20,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from cardtable.bots.cabo.knowledge import KAMIKAZE, Table
+from cardtable.games.cabo.bots.knowledge import KAMIKAZE, Table
 
 Key = tuple[object, ...]
 DRAW: Key = ("draw",)

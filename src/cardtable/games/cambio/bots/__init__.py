@@ -4,34 +4,8 @@ for speed, letting snap windows pass), ``root_actions`` (the moves worth searchi
 ``determinize`` (samples weighted by what people keep), ``rollout_horizon`` and
 ``evaluate`` (rollouts cut a few draws past the root, the position then valued by a
 fitted model), ``paired`` and ``confidence`` (root actions compared on common random
-numbers), ``tree_depth`` and ``hard_iterations`` (the rollout budget).
+numbers), ``tree_depth`` and ``hard_iterations`` (the rollout budget); ``package.py``
+hands them to the search as the game's ``SearchHooks``.
 
 Modules: ``knowledge`` (one seat's knowledge as plain numbers), ``policy`` (the heuristic),
 ``players`` (the view-reading bots), ``search`` (rollouts on sampled states)."""
-
-from cardtable.bots.cambio.players import easy, medium
-from cardtable.bots.cambio.search import (
-    confidence,
-    determinize,
-    evaluate,
-    hard_iterations,
-    paired,
-    rollout_horizon,
-    rollout_policy,
-    root_actions,
-    tree_depth,
-)
-
-__all__ = [
-    "confidence",
-    "determinize",
-    "easy",
-    "evaluate",
-    "hard_iterations",
-    "medium",
-    "paired",
-    "rollout_horizon",
-    "rollout_policy",
-    "root_actions",
-    "tree_depth",
-]

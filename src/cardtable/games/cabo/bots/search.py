@@ -14,9 +14,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from cardtable.bots.cabo.knowledge import BASE_COUNTS, Rules, from_sample, from_view
-from cardtable.bots.cabo.players import wire_key
-from cardtable.bots.cabo.policy import CALL, DISCARD, DRAW, MEDIUM, SKIP, TAKE, Key, Mind, Style
+from cardtable.games.cabo.bots.knowledge import BASE_COUNTS, Rules, from_sample, from_view
+from cardtable.games.cabo.bots.players import wire_key
+from cardtable.games.cabo.bots.policy import (
+    CALL,
+    DISCARD,
+    DRAW,
+    MEDIUM,
+    SKIP,
+    TAKE,
+    Key,
+    Mind,
+    Style,
+)
 
 # Spread of one round's score and a typical round's top score, for the win chances.
 ROUND_SPREAD = 9.0

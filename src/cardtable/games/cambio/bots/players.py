@@ -12,9 +12,9 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.bots.cambio.knowledge import HIDDEN, Rules, Table, _turns, from_view
-from cardtable.bots.cambio.policy import MEDIUM, Key, Mind, Style, blunder
 from cardtable.core import Game
+from cardtable.games.cambio.bots.knowledge import HIDDEN, Rules, Table, _turns, from_view
+from cardtable.games.cambio.bots.policy import MEDIUM, Key, Mind, Style, blunder
 
 
 def wire_key(data: Mapping[str, Any]) -> Key:

@@ -9,9 +9,9 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.bots.cabo.knowledge import Rules, Table, from_view
-from cardtable.bots.cabo.policy import MEDIUM, Key, Style, blunder, decide
 from cardtable.core import Game
+from cardtable.games.cabo.bots.knowledge import Rules, Table, from_view
+from cardtable.games.cabo.bots.policy import MEDIUM, Key, Style, blunder, decide
 
 
 def wire_key(data: Mapping[str, Any]) -> Key:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from cardtable.core import Game, Outcome, State
+from cardtable.games.cabo.state import CaboState
 from cardtable.rl.encoding import (
     Encoder,
     Hot,
@@ -36,7 +37,7 @@ VALUES = 14  # cards 0..13
 
 class CaboEncoder(Encoder):
     row_cap = ROW_CAP
-    compiled = "cabo"
+    compiled = "cardtable.games.cabo.compiled"
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
@@ -165,7 +166,7 @@ class CaboEncoder(Encoder):
         view is built from with the view's rules (a row card shows when its knowledge
         mask has the seat's bit; a held card when it came from the pile or the seat holds
         it). Rows are encoded once per content and reused."""
-        st: Any = state  # the engine's fields by name; tests pin this to the view
+        st = cast(CaboState, state)  # its own engine, with types (tests pin this to the view)
         me, p = seat, self.players
         hot.append(self._phase[st.phase])
         turn = st.turn

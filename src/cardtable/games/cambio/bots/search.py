@@ -14,9 +14,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.bots.cambio.knowledge import FULL_DECK, Rules, from_view, match_key, rules_of
-from cardtable.bots.cambio.players import wire_key
-from cardtable.bots.cambio.policy import DISCARD, MEDIUM, SKIP, STILL, Key, Mind, kept_discount
+from cardtable.games.cambio.bots.knowledge import FULL_DECK, Rules, from_view, match_key, rules_of
+from cardtable.games.cambio.bots.players import wire_key
+from cardtable.games.cambio.bots.policy import (
+    DISCARD,
+    MEDIUM,
+    SKIP,
+    STILL,
+    Key,
+    Mind,
+    kept_discount,
+)
 
 # The medium player's knobs, as plain numbers.
 KEPT_DISCOUNT = MEDIUM.kept_discount
@@ -452,7 +460,7 @@ def determinize(game: Any, view: Mapping[str, Any], seat: int, rng: random.Rando
     same sample and rollout seed (``paired``), so the actions meet the same hidden cards and
     the same draws."""
     state = weighted_sample(game, view, seat, rng)
-    state.__dict__[ROOT_DECK] = len(state.deck)
+    state.search_mark = len(state.deck)  # the deck's size at the root
     return state
 
 
@@ -493,7 +501,6 @@ KEPT_TILT = 0.3
 KEPT_STEPS = 3  # one step lowers a kept card by about 1.6, three by about 2.8
 
 # -- rollouts cut short ----------------------------------------------------------------------
-ROOT_DECK = "_cambio_bot_root_deck"  # set on each sample: the deck's size at the root
 HORIZON = {2: 4, 3: 6}  # draws after the root before a rollout is cut (8 from 4 players)
 
 
@@ -502,7 +509,7 @@ def rollout_horizon(state: Any) -> bool:
     reshuffle), unless someone has called, when it plays on to the end (a few turns)."""
     if state.caller is not None:
         return False
-    root: int | None = state.__dict__.get(ROOT_DECK)
+    root: int | None = state.search_mark
     if root is None:
         return False
     drawn = root - len(state.deck)
