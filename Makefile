@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 .PHONY: serve play test lint check bench
 
 # The research adapters' compiled accelerators are built by pip from their sources.
-$(STAMP): pyproject.toml setup.py $(wildcard src/cardtable/rl/compiled/*.pyx)
+$(STAMP): pyproject.toml setup.py $(wildcard src/cardtable/rl/compiled/*.pyx src/cardtable/games/*/compiled.pyx)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
