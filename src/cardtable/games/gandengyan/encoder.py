@@ -103,7 +103,7 @@ def key_of(wire: dict[str, Any]) -> str:
 
 
 class GanDengYanEncoder(Encoder):
-    compiled = "cardtable.rl.compiled.gandengyan"
+    compiled = "cardtable.games.gandengyan.compiled"
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
