@@ -32,7 +32,6 @@ from cardtable.games.gandengyan.bots.policy import (
     score_moves,
 )
 from cardtable.games.gandengyan.plays import (
-    Kind,
     Rules,
 )
 from cardtable.games.gandengyan.state import GanDengYanState
@@ -78,10 +77,8 @@ def table_of(state: GanDengYanState, seat: int, rules: Rules) -> Table:
     beat = state.to_beat
     target = None
     target_seat = seat
-    if beat is not None:
-        target_seat = beat[0]
-        kind = beat[2]
-        target = Kind(kind.type, kind.rank, kind.length)
+    if beat is not None:  # the engine's own kind: the bots judge plays by the engine's
+        target_seat, _play, target = beat
     return Table(
         me=seat,
         players=len(state.hands),
