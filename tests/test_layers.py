@@ -26,7 +26,7 @@ from cardtable import games
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "cardtable"
 GAMES = SRC / "games"
-NOT_YET_MOVED = ("caravan", "gandengyan")
+NOT_YET_MOVED = ("caravan",)
 MOVED = tuple(name for name in games.names() if name not in NOT_YET_MOVED)
 # A package's adapters (everything else in games/<game>/ is its pure engine), and the
 # generic layers each may import besides core and its own game.

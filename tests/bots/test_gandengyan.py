@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 
 from cardtable import bots, games
-from cardtable.bots.gandengyan import hands, search
-from cardtable.bots.gandengyan.hands import Rules, groups, split
-from cardtable.bots.gandengyan.policy import Table, choose
 from cardtable.cli.arena import simulate
 from cardtable.core import State
+from cardtable.games.gandengyan import plays
+from cardtable.games.gandengyan.bots import hands, policy, search
+from cardtable.games.gandengyan.bots.hands import Rules, groups, split
+from cardtable.games.gandengyan.bots.policy import Table, choose
 
 from .clocks import frozen
 
@@ -148,12 +149,26 @@ def test_hard_is_reproducible_with_a_simulation_budget(monkeypatch: pytest.Monke
         assert getattr(first, "last_iterations", 0) in (0, 24)
 
 
-def test_the_bots_never_reach_the_engine() -> None:
-    """The bots import no game module: they know Gan Deng Yan only from views, wire forms,
-    the game object they are given and (in the search) the sampled states."""
-    package = Path(hands.__file__).parent
-    for path in package.glob("*.py"):
-        assert "cardtable.games" not in path.read_text(), path.name
+def test_the_bots_judge_plays_by_the_engines_rules() -> None:
+    """What beats what is written once, in the engine (issue 21): the bots' kinds, rules
+    and bomb order are the engine's own, and a play the bots read from cards has the kind
+    the engine gives it."""
+    assert (hands.Kind, hands.Rules, policy.bomb_strength) == (
+        plays.Kind,
+        plays.Rules,
+        plays.bomb_strength,
+    )
+    for path in Path(hands.__file__).parent.glob("*.py"):
+        for rule in ("def beats(", "def bomb_strength(", "def classify(", "class Kind("):
+            assert rule not in path.read_text(), f"{path.name} re-derives {rule}"
+    for rules in (Rules(), Rules(triple_is_bomb=True, joker_bomb_top=True)):
+        for cards, reading in [
+            (["5s", "6h", "RJ"], ["5", "6", "7"]),
+            (["9s", "9h", "9d"], ["9", "9", "9"]),
+            (["RJ", "BJ"], []),
+        ]:
+            want = plays.classify_reading(reading, len(cards), rules)
+            assert hands.move_of(cards, reading, rules).kind == want
 
 
 # -- the split of a hand into plays -------------------------------------------------------

@@ -19,6 +19,7 @@ from cardtable import games
 from cardtable.games import labs
 from cardtable.games.cabo import scoring as cabo_scoring
 from cardtable.games.cambio import labs as cambio_labs
+from cardtable.games.gandengyan import scoring as gdy_scoring
 from cardtable.server.learn import scenarios
 
 from .conftest import DESKTOP, PHONE
@@ -295,7 +296,7 @@ def test_gandengyan_calculator_matches_the_engine(live_server, page_factory):
     for _ in range(3):
         page.click("#gdy-add-loser")  # up to four losers at once
     assert page.locator(".gdy-loser").count() == 4
-    scoring = labs.GdyScoring()
+    scoring = gdy_scoring.Scoring()
     for _ in range(6):
         bombs = rng.randint(0, 3)
         page.fill("#gdy-bombs", str(bombs))
@@ -308,8 +309,8 @@ def test_gandengyan_calculator_matches_the_engine(live_server, page_factory):
             page.locator(f"#gdy-dealer-{i}").set_checked(dealer)
             page.fill(f"#gdy-plays-{i}", str(plays))
             page.fill(f"#gdy-cards-{i}", " ".join(cards))
-            shut = labs.gandengyan_is_shut_out(dealer, plays)
-            want.append(labs.gandengyan_payment(cards, bombs, shut, scoring))
+            shut = gdy_scoring.is_shut_out(dealer, plays)
+            want.append(gdy_scoring.hand_payment(cards, bombs, shut, scoring))
         page.wait_for_function(
             "w => [...document.querySelectorAll('.gdy-result')].map(e => e.dataset.pays).join()"
             " === w",

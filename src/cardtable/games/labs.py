@@ -12,32 +12,9 @@ from typing import Any
 
 from cardtable.core.cards import standard_deck
 from cardtable.games.caravan import rules as caravan_rules
-from cardtable.games.gandengyan import calc as gdy_calc
-from cardtable.games.gandengyan import scoring as gdy_scoring
 
 # The 54 codes of a standard deck with jokers, that the labs below accept as cards.
 CARDS: frozenset[str] = frozenset(standard_deck(jokers=True))
-
-
-# -- Gan Deng Yan: the score calculator (GD-16) and the classifier (GD-6 … GD-10) -------
-GdyScoring = gdy_scoring.Scoring
-
-
-def gandengyan_payment(
-    cards: Sequence[str], bombs: int, shut_out: bool, scoring: gdy_scoring.Scoring
-) -> int:
-    return gdy_scoring.hand_payment(cards, bombs, shut_out, scoring)
-
-
-gandengyan_is_shut_out = gdy_scoring.is_shut_out
-
-
-def gandengyan_classify(cards: Sequence[str]) -> dict[str, Any] | None:
-    """What the cards make as a lead (the highest reading), as JSON, or None."""
-    kind = gdy_calc.classify_cards(cards)
-    if kind is None:
-        return None
-    return {"type": kind.type, "rank": kind.rank, "length": kind.length}
 
 
 # -- Caravan: the caravan lab (CV-8 … CV-18) -------------------------------------------

@@ -19,7 +19,6 @@ from cardtable.server.errors import BAD_REQUEST, UNKNOWN_GAME, ApiError
 
 BAD_LAB_INPUT = "bad_lab_input"
 UNKNOWN_LAB = "unknown_lab"
-MAX_CARDS = 60
 
 
 def refuse(detail: str) -> ApiError:
@@ -58,39 +57,6 @@ def problems(error: ValidationError) -> str:
         f"{'.'.join(str(part) for part in item['loc']) or 'body'}: {item['msg']}"
         for item in error.errors()
     )
-
-
-# -- Gan Deng Yan: the score calculator --------------------------------------------------
-class GdyLoser(BaseModel):
-    cards: list[str] = Field(max_length=MAX_CARDS)
-    dealer: bool = False
-    plays: int = Field(0, ge=0, le=100)
-
-
-class GdyHand(BaseModel):
-    losers: list[GdyLoser] = Field(min_length=1, max_length=5)
-    bombs: int = Field(0, ge=0, le=20)
-    bomb_double: bool = True
-    joker_double: bool = True
-    shutout_double: bool = True
-    two_double: bool = False
-    cap: int = Field(0, ge=0, le=10000)
-
-
-async def gandengyan_score(body: GdyHand) -> dict[str, Any]:
-    """What each loser pays the winner of a hand (GD-16)."""
-    scoring = labs.GdyScoring(
-        body.bomb_double, body.joker_double, body.shutout_double, body.two_double, body.cap
-    )
-    out = []
-    for n, loser in enumerate(body.losers):
-        for card in loser.cards:
-            if card not in labs.CARDS:
-                raise refuse(f"losers[{n}].cards: {card!r} is not a card (codes such as 7h, RJ)")
-        shut = labs.gandengyan_is_shut_out(loser.dealer, loser.plays)
-        pays = labs.gandengyan_payment(loser.cards, body.bombs, shut, scoring)
-        out.append({"cards": len(loser.cards), "shut_out": shut, "pays": pays})
-    return {"losers": out, "winner_gets": sum(x["pays"] for x in out)}
 
 
 # -- Caravan: the caravan lab ------------------------------------------------------------

@@ -61,12 +61,6 @@ API = [
         learn.play_scenario,
         {"tags": ["learn"], "responses": ERRORS},
     ),
-    Route(
-        "POST",
-        "/api/labs/gandengyan/score",
-        labs.gandengyan_score,
-        {"tags": ["learn"], "responses": ERRORS},
-    ),
     Route("POST", "/api/labs/caravan", labs.caravan_lab, {"tags": ["learn"], "responses": ERRORS}),
     # after the games' own lab routes above (not yet moved into their packages): the first
     # matching route answers

@@ -1,9 +1,10 @@
-"""Gan Deng Yan's package record (``cardtable.core.package``). Not yet moved into this
-package (issue 21): its bots still live in ``cardtable.bots.gandengyan`` and its encoder in
-``cardtable.rl.gandengyan``; moving them changes only the references below."""
+"""Gan Deng Yan's package record (``cardtable.core.package``): what generic code may know
+of Gan Deng Yan."""
 
-from cardtable.bots.gandengyan import players, search
+from pathlib import Path
+
 from cardtable.core.package import GamePackage, SearchHooks
+from cardtable.games.gandengyan.bots import players, search
 from cardtable.games.gandengyan.game import GanDengYanGame
 
 PACKAGE = GamePackage(
@@ -18,6 +19,8 @@ PACKAGE = GamePackage(
         tree_depth=search.tree_depth,
         hard_iterations=search.hard_iterations,
     ),
-    scenarios="cardtable.server.learn_content:GANDENGYAN",
-    encoder="cardtable.rl.gandengyan:ENCODER",
+    labs="cardtable.games.gandengyan.labs:LABS",
+    scenarios="cardtable.games.gandengyan.learn:SCENARIOS",
+    static=Path(__file__).parent / "web",
+    encoder="cardtable.games.gandengyan.encoder:ENCODER",
 )

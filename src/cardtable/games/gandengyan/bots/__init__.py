@@ -6,8 +6,8 @@ simulation budget).
 Modules: ``hands`` (rank counts, kinds, the split of a hand into plays), ``policy`` (the
 heuristic), ``players`` (the view-reading bots), ``search`` (rollouts on sampled states)."""
 
-from cardtable.bots.gandengyan.players import easy, medium
-from cardtable.bots.gandengyan.search import (
+from cardtable.games.gandengyan.bots.players import easy, medium
+from cardtable.games.gandengyan.bots.search import (
     evaluate,
     hard_iterations,
     rollout_policy,

@@ -16,7 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from cardtable.bots.gandengyan.hands import (
+from cardtable.games.gandengyan.bots.hands import (
+    WORTH,
+    Move,
+    Worth,
+    hand_code,
+    splitter,
+)
+from cardtable.games.gandengyan.plays import (
     ACE,
     BOMB,
     BOMBS,
@@ -25,14 +32,9 @@ from cardtable.bots.gandengyan.hands import (
     SINGLE,
     STRAIGHT,
     TWO,
-    WORTH,
     Kind,
-    Move,
     Rules,
-    Worth,
     bomb_strength,
-    hand_code,
-    splitter,
 )
 
 

@@ -18,10 +18,11 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from cardtable.core import Game, Outcome, State
 from cardtable.core.cards import JOKERS, standard_deck
+from cardtable.games.gandengyan.state import GanDengYanState
 from cardtable.rl.encoding import Encoder, Hot, Index, Unindexable, Values, View, clip
 
 ORDER = "3456789TJQKA2"
@@ -103,7 +104,7 @@ def key_of(wire: dict[str, Any]) -> str:
 
 
 class GanDengYanEncoder(Encoder):
-    compiled = "cardtable.rl.compiled.gandengyan"
+    compiled = "cardtable.games.gandengyan.compiled"
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
@@ -220,7 +221,7 @@ class GanDengYanEncoder(Encoder):
         """The fast path: ``features`` of ``state.view(seat)``, read from the fields the
         view is built from: the seat's own rank counts and jokers (its hand), the public
         pile of played cards, the others' card counts and the public play to beat."""
-        st: Any = state  # the engine's fields by name; tests pin this to the view
+        st = cast(GanDengYanState, state)  # its own engine, with types (tests pin this to the view)
         me, p = seat, self.players
         # The thermometers and the per-seat blocks change a few times a hand: each is
         # looked up by its inputs (tuples built in C) rather than written entry by entry.

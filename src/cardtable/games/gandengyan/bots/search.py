@@ -13,24 +13,28 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
-from cardtable.bots.gandengyan.hands import (
+from cardtable.core import Game, State
+from cardtable.games.gandengyan.actions import Action, Play
+from cardtable.games.gandengyan.bots.hands import (
     PASS_MOVE,
-    Kind,
     Move,
-    Rules,
     move_of,
     split,
 )
-from cardtable.bots.gandengyan.players import deck_size, from_view, wire_move
-from cardtable.bots.gandengyan.policy import (
+from cardtable.games.gandengyan.bots.players import deck_size, engine, from_view, wire_move
+from cardtable.games.gandengyan.bots.policy import (
     MEDIUM,
     Table,
     choose,
     rough_win_chance,
     score_moves,
 )
+from cardtable.games.gandengyan.plays import (
+    Rules,
+)
+from cardtable.games.gandengyan.state import GanDengYanState
 
 ROLLOUT = MEDIUM
 
@@ -39,20 +43,21 @@ _RULES: dict[int, Rules] = {}
 _MOVES: dict[Rules, dict[tuple[Any, Any], Move]] = {}
 
 
-def rules_of(state: Any) -> Rules:
-    game = state.game
-    rules = _RULES.get(id(game))
-    if rules is None:
-        rules = _RULES[id(game)] = Rules.of(game.options)
-    return rules
+def own(state: State[Any]) -> GanDengYanState:
+    """A sampled state as what it is, its own engine's, with types."""
+    return cast(GanDengYanState, state)
 
 
-def move_of_action(action: Any, rules: Rules) -> Move:
+def rules_of(state: GanDengYanState) -> Rules:
+    return state.gdy.rules
+
+
+def move_of_action(action: Action, rules: Rules) -> Move:
     """The move of an engine action (a play has ``cards`` and ``reading``; a pass has
     neither). Equal actions are the same play, so the answer is memoised."""
-    cards = getattr(action, "cards", None)
-    if cards is None:
+    if not isinstance(action, Play):
         return PASS_MOVE
+    cards = action.cards
     known = _MOVES.get(rules)
     if known is None:
         known = _MOVES[rules] = {}
@@ -66,16 +71,14 @@ def move_of_action(action: Any, rules: Rules) -> Move:
     return found
 
 
-def table_of(state: Any, seat: int, rules: Rules) -> Table:
+def table_of(state: GanDengYanState, seat: int, rules: Rules) -> Table:
     """What ``seat`` knows in a sampled state, as the heuristic's numbers (no card
     counting: the rollouts judge plays by ``rough_win_chance``)."""
     beat = state.to_beat
     target = None
     target_seat = seat
-    if beat is not None:
-        target_seat = beat[0]
-        kind = beat[2]
-        target = Kind(kind.type, kind.rank, kind.length)
+    if beat is not None:  # the engine's own kind: the bots judge plays by the engine's
+        target_seat, _play, target = beat
     return Table(
         me=seat,
         players=len(state.hands),
@@ -88,26 +91,30 @@ def table_of(state: Any, seat: int, rules: Rules) -> Table:
         unseen=(),
         rules=rules,
         bombs=state.bombs,
-        decks=state.game.decks,
+        decks=state.gdy.decks,
     )
 
 
-def rollout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+def rollout_policy(
+    sample: State[Any], seat: int, legal: Sequence[Action], rng: random.Random
+) -> Action:
     """The medium heuristic for ``seat`` in the sample."""
     if len(legal) == 1:
         return legal[0]
+    state = own(sample)
     rules = rules_of(state)
     moves = [move_of_action(action, rules) for action in legal]
     return legal[choose(table_of(state, seat, rules), moves, ROLLOUT, rough_win_chance)]
 
 
-def evaluate(state: Any) -> list[float]:
+def evaluate(sample: State[Any]) -> list[float]:
     """Each seat's chance to go out first, for a rollout cut short: a softmax over the
     seats of a score fitted on medium-against-medium games (``EVAL_WEIGHTS``) from what
     each hand still needs (its plays, the value of its split, its cards and jokers),
     whether it leads next (the last to play, or the leader to act) and whether the talon
     is still out. (The guess it replaces, 0.35 a play and 0.7 of a play for the next
     leader, was far too sure of itself: see ``EVAL_WEIGHTS``.)"""
+    state = own(sample)
     rules = rules_of(state)
     beat = state.to_beat
     to_act = state.to_act
@@ -206,10 +213,10 @@ hard_iterations = 300
 tree_depth = 1
 
 
-def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> list[Any]:
+def root_actions(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Any]) -> list[Any]:
     """The root actions worth searching: one action per hand left (readings of the same
     cards), the ``SHORTLIST`` best by the heuristic, always the pass when there is one."""
-    rules = Rules.of(game.options)
+    rules = engine(game).rules
     table = from_view(view, rules, deck_size(game))
     moves = [wire_move(game, action, rules) for action in legal]
     scores = score_moves(table, moves, MEDIUM)

@@ -54,7 +54,7 @@ cdef class Observer:
         for i in range(128):
             self.rank_of[i] = -1
         # the encoder's RANK_OF: a natural card by its rank letter, a joker (RJ, BJ) 13
-        from cardtable.rl.gandengyan import RANK_OF
+        from cardtable.games.gandengyan.encoder import RANK_OF
         for card, rank in RANK_OF.items():
             self.rank_of[ord(card[0])] = rank
 

@@ -5,11 +5,11 @@
 // one button per joker reading — plus "Pass" when `legal` has it, and a hint button that
 // selects the next legal play.
 
-import { cardEl, cardName, cardShort } from "../cards.js";
-import { h } from "../dom.js";
-import { actor, addStrings, isZh, seatObject, t } from "../i18n.js";
-import { targetCard } from "../table.js";
-import { byType, othersInOrder, seatPanel, tag } from "./common.js";
+import { cardEl, cardName, cardShort } from "/static/js/cards.js";
+import { h } from "/static/js/dom.js";
+import { actor, addStrings, isZh, seatObject, t } from "/static/js/i18n.js";
+import { targetCard } from "/static/js/table.js";
+import { byType, othersInOrder, seatPanel, tag } from "/static/js/games/common.js";
 
 addStrings({
   "gd.play": { en: "Play", zh: "出牌" },

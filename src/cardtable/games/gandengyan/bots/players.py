@@ -6,18 +6,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
-from cardtable.bots.gandengyan.hands import (
+from cardtable.core import Game
+from cardtable.games.gandengyan.bots.hands import (
     JOKERS,
     PASS_MOVE,
-    RANK_INDEX,
-    Kind,
     Move,
-    Rules,
     move_of,
 )
-from cardtable.bots.gandengyan.policy import (
+from cardtable.games.gandengyan.bots.policy import (
     MEDIUM,
     Style,
     Table,
@@ -25,15 +23,22 @@ from cardtable.bots.gandengyan.policy import (
     choose,
     is_premium,
 )
-from cardtable.core import Game
+from cardtable.games.gandengyan.game import GanDengYanGame
+from cardtable.games.gandengyan.plays import (
+    RANK_INDEX,
+    Kind,
+    Rules,
+)
+
+
+def engine(game: Game[Any]) -> GanDengYanGame:
+    """The bots' own game, with types (the registry hands them a ``Game``)."""
+    return cast(GanDengYanGame, game)
 
 
 def deck_size(game: Game[Any]) -> int:
-    """Decks in play (GD-1: one for two players, two from three, unless set)."""
-    decks = game.options.get("decks", "auto")
-    if decks == "auto":
-        return 1 if int(game.options.get("players", 4)) == 2 else 2
-    return int(decks)
+    """Decks in play (GD-1), as the game worked them out from its options."""
+    return engine(game).decks
 
 
 def hand_counts(cards: Sequence[str]) -> tuple[tuple[int, ...], int]:
@@ -116,7 +121,7 @@ class HeuristicBot:
     ) -> None:
         self.name = name
         self.game = game
-        self.rules = Rules.of(game.options)
+        self.rules = engine(game).rules
         self.decks = deck_size(game)
         self.style = style
         self.mistakes = mistakes

@@ -1,8 +1,9 @@
 """A Gan Deng Yan hand as a player thinks of it: rank counts, what a play is, and the
 fewest plays the hand splits into.
 
-Re-derived from the rules (spec GD-2 … GD-9), not imported from the engine: bots reach a
-game only through its ``Game`` object. A hand is 13 rank counts in climbing order
+What a play is and what beats what are the engine's own (``plays.py``: ``Kind``,
+``Rules``, ``classify_reading``, ``bomb_strength``); this module adds only the
+player's arithmetic on top. A hand is 13 rank counts in climbing order
 (``3 4 … K A 2``: index 0 is the 3, ``ACE`` 11, ``TWO`` 12) plus a number of jokers.
 A play's *kind* is ``(type, rank, length)`` with the engine's type names (those of the
 view's ``to_beat``); the joker bomb's rank is -1.
@@ -15,54 +16,24 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, NamedTuple
 
-ORDER = "3456789TJQKA2"
-RANK_INDEX = {r: i for i, r in enumerate(ORDER)}
-ACE = 11
-TWO = 12
-JOKERS = frozenset(("RJ", "BJ"))
+from cardtable.core.cards import JOKERS as JOKER_CODES
+from cardtable.games.gandengyan.plays import (
+    ACE,
+    BOMB,
+    JOKER_BOMB,
+    PAIRS,
+    RANK_INDEX,
+    SETS,
+    SINGLE,
+    STRAIGHT,
+    TWO,
+    Kind,
+    Rules,
+    classify_reading,
+)
 
-SINGLE = "single"
-PAIR = "pair"
-TRIPLE = "triple"
-STRAIGHT = "straight"
-PAIRS = "consecutive_pairs"
-BOMB = "bomb"
-JOKER_BOMB = "joker_bomb"
-BOMBS = frozenset((BOMB, JOKER_BOMB))
-SETS = {1: SINGLE, 2: PAIR, 3: TRIPLE}
-
-
-class Kind(NamedTuple):
-    type: str
-    rank: int
-    length: int
-
-    @property
-    def top(self) -> int:
-        if self.type == STRAIGHT:
-            return self.rank + self.length - 1
-        if self.type == PAIRS:
-            return self.rank + self.length // 2 - 1
-        return self.rank
-
-
-class Rules(NamedTuple):
-    """The table options the shape of plays depends on."""
-
-    triple_is_bomb: bool = False
-    min_pairs: int = 2
-    joker_bomb_top: bool = False
-
-    @classmethod
-    def of(cls, options: object) -> Rules:
-        get = getattr(options, "get", None)
-        if get is None:
-            return cls()
-        return cls(
-            bool(get("triple_is_bomb", False)),
-            int(get("min_consecutive_pairs", 2)),
-            get("joker_bomb", "above_size+2") == "top",
-        )
+# The rules' own names and functions (GD-2 … GD-9): the engine's, not a second copy.
+JOKERS = frozenset(JOKER_CODES)
 
 
 # A hand as one integer: 4 bits per rank count, then the jokers. Taking a play out of a
@@ -107,22 +78,6 @@ def make_move(naturals: Sequence[tuple[int, int]], jokers: int, kind: Kind | Non
 PASS_MOVE = make_move((), 0, None)
 
 
-def classify(reads: Sequence[int], cards: int, rules: Rules) -> Kind:
-    """The kind of a legal play of ``cards`` cards read as the ranks ``reads`` (empty: a
-    play of only jokers, the joker bomb)."""
-    if not reads:
-        return Kind(JOKER_BOMB, -1, cards)
-    n = len(reads)
-    lo, hi = min(reads), max(reads)
-    if lo == hi:
-        if n == 3 and rules.triple_is_bomb:
-            return Kind(BOMB, lo, 3)
-        return Kind(SETS[n], lo, n) if n <= 3 else Kind(BOMB, lo, n)
-    if n == hi - lo + 1:
-        return Kind(STRAIGHT, lo, n)
-    return Kind(PAIRS, lo, n)
-
-
 def move_of(cards: Sequence[str], reading: Sequence[str], rules: Rules) -> Move:
     """The move of a play given by its card codes and the rank each stands for."""
     counts: dict[int, int] = {}
@@ -133,31 +88,10 @@ def move_of(cards: Sequence[str], reading: Sequence[str], rules: Rules) -> Move:
         else:
             r = RANK_INDEX[card[0]]
             counts[r] = counts.get(r, 0) + 1
-    reads = [RANK_INDEX[r] for r in reading] if jokers < len(cards) else []
-    kind = classify(reads, len(cards), rules)
+    kind = classify_reading(reading if jokers < len(cards) else (), len(cards), rules)
+    if kind is None:  # the engine only lists plays that make one
+        raise ValueError(f"{list(cards)} read as {list(reading)} is not a play")
     return make_move(tuple(sorted(counts.items())), jokers, kind)
-
-
-def bomb_strength(kind: Kind, rules: Rules) -> tuple[int, int, int]:
-    """GD-9: bombs by size, then rank; a joker bomb of k sits just above bombs of k + 2."""
-    if kind.type == JOKER_BOMB:
-        return (1000 + kind.length, 1, 0) if rules.joker_bomb_top else (kind.length + 2, 1, 0)
-    return (kind.length, 0, kind.rank)
-
-
-def beats(play: Kind, target: Kind | None, rules: Rules) -> bool:
-    """Whether ``play`` may be played on ``target`` (GD-7 … GD-9)."""
-    if target is None:
-        return True
-    if play.type in BOMBS:
-        if target.type in BOMBS:
-            return bomb_strength(play, rules) > bomb_strength(target, rules)
-        return True
-    if target.type in BOMBS or play.type != target.type or play.length != target.length:
-        return False
-    if play.rank == target.rank + 1:
-        return True
-    return play.type in (SINGLE, PAIR, TRIPLE) and play.rank == TWO and target.rank != TWO
 
 
 def without(counts: Sequence[int], jokers: int, move: Move) -> tuple[tuple[int, ...], int]:
