@@ -594,7 +594,7 @@ class LiveTable:
             details = {"forfeit": seat, "reason": f"seat {seat} {reason}"}
             await self._end(FINISHED, {"scores": scores, "winners": winners, "details": details})
             return
-        await self._store.run(self._store.sql.forfeit, self.id, seat, STAND_IN)
+        await self._store.forfeit(self.id, seat, STAND_IN)
         seats = list(self.record.seats)
         seats[seat] = replace(seats[seat], kind=BOT, bot=STAND_IN, forfeited=True)
         self.record.seats = seats
@@ -616,7 +616,7 @@ class LiveTable:
         return True
 
     async def _end(self, status: str, outcome: dict[str, Any]) -> None:
-        await self._store.run(self._store.sql.end_table, self.id, status, outcome)
+        await self._store.end_table(self.id, status, outcome)
         self.record.status, self.record.outcome = status, outcome
         self.record.updated_at = utcnow()
         if status == FINISHED:
@@ -644,7 +644,7 @@ class LiveTable:
             "winners": [],
             "details": {"aborted": True, "reason": reason, "ended": self.record.outcome},
         }
-        await self._store.run(self._store.sql.end_table, self.id, ABORTED, outcome)
+        await self._store.end_table(self.id, ABORTED, outcome)
         self.record.status, self.record.outcome = ABORTED, outcome
 
     def _finished(self) -> None:
