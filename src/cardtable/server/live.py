@@ -67,7 +67,6 @@ MAX_CATCH_UP = 64
 CANCELLED = "cancelled"  # a clocked game whose first moves never came (CV-22)
 # The bot that takes over the seat of a person who left or timed out (3 seats or more).
 STAND_IN = "medium"
-RESIGN = {"type": "resign"}
 CLOSED_MESSAGE = "The table was closing; nothing changed: open it again and retry"
 
 
@@ -413,7 +412,7 @@ class LiveTable:
         self.version += 1
         self.record.version = self.version
         self.record.updated_at = utcnow()
-        resigned = wire == RESIGN
+        resigned = action == self.game.concession()
         if by_person and not resigned:
             self.moved.add(seat)
         if outcome is not None:
@@ -438,8 +437,8 @@ class LiveTable:
     def _check(self, act: Act, action: Any) -> None:
         if self.over:
             raise ProtocolError(GAME_OVER, "The game is over: no more moves")
-        if act.action == RESIGN:
-            return  # open to any seat at any time (CV-21); the engine refuses it if not
+        if action == self.game.concession():
+            return  # open to any seat at any time; the engine refuses it where it may not
         if act.version != self.version:
             raise ProtocolError(
                 STALE_VERSION,
@@ -586,8 +585,9 @@ class LiveTable:
             return
         reason = {"timeout": "ran out of time", WENT_AWAY: "was away", "leave": "left"}[why or ""]
         if self.state.players <= 2:
-            if self._accepts_resign(seat):
-                await self._commit(seat, self.game.action_from_json(RESIGN))
+            concession = self.game.concession()
+            if concession is not None and self.game.concede(self.state.clone(), seat):
+                await self._commit(seat, concession)
                 return
             winners = [s for s in range(self.state.players) if s != seat]
             scores = [1.0 if s in winners else 0.0 for s in range(self.state.players)]
@@ -607,13 +607,6 @@ class LiveTable:
         self.seats_changed()
         self._publish([])
         self._wake_bots()
-
-    def _accepts_resign(self, seat: int) -> bool:
-        try:
-            self.state.clone().apply(seat, self.game.action_from_json(RESIGN))
-        except Exception:
-            return False
-        return True
 
     async def _end(self, status: str, outcome: dict[str, Any]) -> None:
         await self._store.end_table(self.id, status, outcome)
