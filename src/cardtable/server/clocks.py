@@ -11,8 +11,8 @@ clocked table:
 - a seat that runs out of time (bank, or the per-move limit) has timed out.
 
 Timing out or leaving: in a two-seat game the seat loses (by the game's concession where
-its rules have one, ``Game.concession``: Caravan's resign, CV-21); with three seats or more a bot takes the seat over and the person finishes last
-for ratings.
+its rules have one, ``Game.concession``: Caravan's resign, CV-21); with three seats or
+more a bot takes the seat over and the person finishes last for ratings.
 
 Time comes from a ``Clock``: ``RealClock`` in production, ``ManualClock`` in tests (moved
 by ``POST /api/test/clock`` when the server runs with ``--test-clock``), so tests never
