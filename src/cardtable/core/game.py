@@ -20,6 +20,8 @@ from cardtable.core.outcome import Outcome
 
 A = TypeVar("A", bound=Hashable)
 View = dict[str, Any]
+# The wire form of conceding in the games whose rules have it (``Game.concession``).
+CONCEDE: dict[str, Any] = {"type": "resign"}
 
 
 class State(ABC, Generic[A]):
@@ -185,6 +187,29 @@ class Game(ABC, Generic[A]):
     @abstractmethod
     def action_from_json(self, data: object) -> A:
         """The action for a wire-form dict; malformed input raises ``IllegalAction``."""
+
+    def concession(self) -> A | None:
+        """The action by which a seat concedes the game, open to it at any time (out of
+        turn too; the engine may still refuse it where its rules say so), or None when the
+        rules have no concession: the house then ends a two-seat game by forfeit. The
+        default is the game's own ``{"type": "resign"}`` action if its rules know one, so
+        a game declares a concession by giving its rules that action; one whose concession
+        has another form overrides this."""
+        try:
+            return self.action_from_json(CONCEDE)
+        except IllegalAction:
+            return None
+
+    def concede(self, state: State[A], seat: int) -> list[Event] | None:
+        """Play ``seat``'s concession on ``state`` and return its events; None, and
+        ``state`` unchanged, when the rules give the seat no concession now."""
+        action = self.concession()
+        if action is None:
+            return None
+        try:
+            return state.apply(seat, action)
+        except IllegalAction:
+            return None
 
     def describe_action(self, action: A) -> str:
         """A short phrase for menus and logs ("Draw a card"); games override it."""

@@ -109,7 +109,7 @@ class TableChat:
         async with self._lock:
             line = ChatRecord(0, self.table_id, user_id, name, seat, text, utcnow())
             try:
-                line_id = await self.store.run(self.store.sql.add_chat, line)
+                line_id = await self.store.add_chat(line)
             except Exception:
                 log.exception("table %s: could not store a chat line", self.table_id)
                 raise ProtocolError(

@@ -10,9 +10,9 @@ clocked table:
 - a seat whose person has no connection for ``AWAY`` (60 s) while the game is on has left;
 - a seat that runs out of time (bank, or the per-move limit) has timed out.
 
-Timing out or leaving: in a two-seat game the seat loses (Caravan: the server resigns for
-it, CV-21); with three seats or more a bot takes the seat over and the person finishes last
-for ratings.
+Timing out or leaving: in a two-seat game the seat loses (by the game's concession where
+its rules have one, ``Game.concession``: Caravan's resign, CV-21); with three seats or
+more a bot takes the seat over and the person finishes last for ratings.
 
 Time comes from a ``Clock``: ``RealClock`` in production, ``ManualClock`` in tests (moved
 by ``POST /api/test/clock`` when the server runs with ``--test-clock``), so tests never

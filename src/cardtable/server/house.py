@@ -232,7 +232,7 @@ class House:
         # The seat keeps its person (and so its name), whoever's browser asks for it.
         held = table.record.seats[seat].user_id
         if held is not None and (user is None or user.id != held):
-            user = await self.store.run(self.store.sql.user, held) or user
+            user = await self.store.user(held) or user
         return await self.claim(
             table.record.rematch_id, seat, user, None, address=address, rematch=True
         )
@@ -254,7 +254,7 @@ class House:
             # and the table is for them to watch.
             invite_hash=hash_token(new_token()),
         )
-        linked = await self.store.run(self.store.sql.set_rematch, record.id, ticket.table_id)
+        linked = await self.store.set_rematch(record.id, ticket.table_id)
         return linked or ticket.table_id
 
     # -- recovery --------------------------------------------------------------------
@@ -287,8 +287,8 @@ class House:
         if table_id in self.live:  # created meanwhile by this process
             return self.live[table_id]
         ids = [s.user_id for s in record.seats if s.user_id]
-        users = await self.store.run(self.store.sql.users, ids) if ids else {}
-        chat = await self.store.run(self.store.sql.chat, table_id, RECENT)
+        users = await self.store.users(ids) if ids else {}
+        chat = await self.store.chat(table_id, RECENT)
         if table_id in self.live:
             return self.live[table_id]
         table = self._start(record, game, state, history)
@@ -334,7 +334,7 @@ class House:
     async def _note_address(self, table_id: str, seat: int, address: str) -> None:
         """Remember (as a hash) where a seat was taken from, for the daily limits of rated
         play (ratings.py)."""
-        await self.store.run(self.store.sql.set_seat_address, table_id, seat, hash_token(address))
+        await self.store.set_seat_address(table_id, seat, hash_token(address))
 
 
 def replay(record: TableRecord) -> tuple[Game[Any], State[Any]]:

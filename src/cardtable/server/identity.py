@@ -125,7 +125,7 @@ async def session_user(request: Request) -> UserRecord | None:
 
 async def user_by_sid(store: AsyncStore, sid: str) -> UserRecord | None:
     """The person of a session cookie's value (None: unknown, or ended by idleness)."""
-    return await store.run(store.sql.user_by_session, hash_token(sid), utcnow() - SESSION_IDLE)
+    return await store.user_by_session(hash_token(sid), utcnow() - SESSION_IDLE)
 
 
 async def acting_user(request: Request) -> UserRecord | None:
@@ -155,9 +155,9 @@ async def new_session(request: Request, response: Response, user_id: str) -> str
     store = store_of(request)
     old = request.cookies.get(SESSION_COOKIE)
     if old:
-        await store.run(store.sql.drop_session, hash_token(old))
+        await store.drop_session(hash_token(old))
     sid, csrf = new_token(), new_token()
-    await store.run(store.sql.add_session, hash_token(sid), user_id)
+    await store.add_session(hash_token(sid), user_id)
     set_cookies(request, response, sid, csrf)
     return csrf
 
@@ -180,7 +180,7 @@ async def new_guest(
     store = store_of(request)
     user = UserRecord(new_token()[:16], name or f"Guest {secrets.randbelow(9000) + 1000}")
     sid = new_token()
-    await store.run(store.sql.create_user, user, hash_token(sid))
+    await store.create_user(user, hash_token(sid))
     set_cookies(request, response, sid, csrf)
     return user
 
@@ -205,7 +205,7 @@ async def rename(request: Request, response: Response, body: NameBody) -> Me:
     if user is None:
         user = await new_guest(request, response, name)
     store = store_of(request)
-    await store.run(store.sql.rename, user.id, name)
+    await store.rename(user.id, name)
     return me_json(UserRecord(user.id, name, user.username), request.cookies[CSRF_COOKIE])
 
 
@@ -227,16 +227,16 @@ async def register(request: Request, response: Response, body: Credentials) -> M
     user = await session_user(request)
     if user is None:  # no guest yet: made here, its session is the one made below
         user = UserRecord(new_token()[:16], username)
-        await store.run(store.sql.create_user, user)
+        await store.create_user(user)
     if user.username is not None:
         raise ApiError(409, NAME_TAKEN, "You already have an account: sign out first")
     hashed = await passwords_of(request).hash(body.password)
-    if not await store.run(store.sql.register, user.id, username, hashed):
+    if not await store.register(user.id, username, hashed):
         raise ApiError(409, NAME_TAKEN, f"The user name {username!r} is taken")
     name = user.display_name
     if GUEST_NAME.match(name):  # never chose a name: the user name says who they are
         name = username
-        await store.run(store.sql.rename, user.id, name)
+        await store.rename(user.id, name)
     csrf = await new_session(request, response, user.id)
     return me_json(UserRecord(user.id, name, username), csrf)
 
@@ -248,7 +248,7 @@ async def sign_in(request: Request, response: Response, body: Credentials) -> Me
     check_sign_in_rate(limiter_of(request), client_key(request), username)
     store = store_of(request)
     passwords = passwords_of(request)
-    user = await store.run(store.sql.user_by_username, username)
+    user = await store.user_by_username(username)
     if user is None or user.password_hash is None:
         await passwords.hash(body.password)  # same time as a wrong password
         raise ApiError(401, BAD_LOGIN, "Wrong user name or password")
@@ -256,7 +256,7 @@ async def sign_in(request: Request, response: Response, body: Credentials) -> Me
         raise ApiError(401, BAD_LOGIN, "Wrong user name or password")
     if passwords.needs_rehash(user.password_hash):
         rehashed = await passwords.hash(body.password)
-        await store.run(store.sql.set_password_hash, user.id, rehashed)
+        await store.set_password_hash(user.id, rehashed)
     csrf = await new_session(request, response, user.id)
     return me_json(user, csrf)
 
@@ -276,6 +276,6 @@ async def sign_out(request: Request, response: Response) -> dict[str, Any]:
     sid = request.cookies.get(SESSION_COOKIE)
     if sid:
         store = store_of(request)
-        await store.run(store.sql.drop_session, hash_token(sid))
+        await store.drop_session(hash_token(sid))
     response.delete_cookie(SESSION_COOKIE)
     return {"ok": True}

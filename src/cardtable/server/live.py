@@ -1,48 +1,28 @@
-"""A live table: the one writer of one game (boardgame.io's "master").
+"""A live table, as the rest of the house sees it: a thin facade over its parts (docs/
+server.md, "Inside a table").
 
-Every action, from a person or a bot, goes through the table's queue and is applied by the
-table's own task, in arrival order. An action is checked against the current state, played
-on a clone, committed to the store, and only then does the clone become the table's state
-and the change is published. So:
-
-- the state a connection can observe is always the committed one (a joining connection or
-  a bot never sees an action that is not yet stored);
-- a published state object is never mutated again (the next action works on a clone),
-  which is what lets the fan-out render views lazily and bots read views from threads;
-- a failed commit changes nothing.
-
-When several seats may act at once (a snap window), the first action to arrive wins; the
-others were made on an older version and are refused as stale. Bots re-think on every new
-version."""
+- the **writer** (``writer.TableWriter``) is the one task that changes the table: it
+  checks, applies and commits every act in order and tells its subscribers;
+- the **clock keeper** (``timekeeper.TimeKeeper``, clocked tables only) runs the seats'
+  clocks and submits a passed deadline to the writer as a system act;
+- the **bot seats** (``botseats.BotSeats``) wake a bot on its turn and submit its move;
+- this facade keeps what belongs to the connections: presence (who is connected, which
+  the clocks follow), the seat names, chat, and publishing every committed change to each
+  audience through its own view (the fan-out renders it lazily)."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import hmac
-import logging
-import random
-import secrets
-import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
-from cardtable.core import Event, Game, IllegalAction, State
+from cardtable.core import Event, Game, State
 from cardtable.server.autoplay import BotWorkers
-from cardtable.server.botpool import server_bot
+from cardtable.server.botseats import BotSeats
 from cardtable.server.chat import NO_NAME, NO_NAME_MESSAGE, TableChat
-from cardtable.server.clocks import CANCEL, WENT_AWAY, Clock, RealClock, SeatClocks
-from cardtable.server.errors import (
-    GAME_OVER,
-    ILLEGAL_ACTION,
-    MALFORMED_ACTION,
-    NOT_YOUR_SEAT,
-    NOT_YOUR_TURN,
-    SERVER_ERROR,
-    STALE_VERSION,
-    ProtocolError,
-)
+from cardtable.server.clocks import Clock, RealClock, SeatClocks
+from cardtable.server.errors import ProtocolError
 from cardtable.server.fanout import Audience, Deliver, Fanout, Update
 from cardtable.server.messages import (
     dumps,
@@ -52,34 +32,17 @@ from cardtable.server.messages import (
     state_message,
 )
 from cardtable.server.persist import AsyncStore
+from cardtable.server.timekeeper import TimeKeeper
 from cardtable.server.tokens import hash_token
-from cardtable.store import ABORTED, BOT, FINISHED, HUMAN, PLAYING, TableRecord
+from cardtable.server.writer import Change, TableWriter
+from cardtable.store import TableRecord
 from cardtable.store.online import UserRecord
-from cardtable.store.schema import utcnow
-
-log = logging.getLogger("cardtable.server")
 
 # A client that missed more events than this gets the state alone (its view is whole
 # anyway), never a replay: the catch-up must fit well inside the connection's outbox
 # (``Settings.outbox_limit``) beside the state and the recent chat, or the connection is
 # closed as too slow before it is sent anything and the page reconnects for ever.
 MAX_CATCH_UP = 64
-CANCELLED = "cancelled"  # a clocked game whose first moves never came (CV-22)
-# The bot that takes over the seat of a person who left or timed out (3 seats or more).
-STAND_IN = "medium"
-RESIGN = {"type": "resign"}
-CLOSED_MESSAGE = "The table was closing; nothing changed: open it again and retry"
-
-
-@dataclass
-class Act:
-    seat: int
-    version: int
-    action: object  # the wire form, as the client sent it
-    reply: asyncio.Future[None]
-    bot: bool = False
-    # Set when the server acts for the clock: "timeout", "away", "leave" or "cancel".
-    system: str | None = None
 
 
 class LiveTable:
@@ -95,81 +58,94 @@ class LiveTable:
         history: list[list[Event]] | None = None,
         clock: Clock | None = None,
     ) -> None:
-        self.record = replace(record, actions=[])
         self._clock: Clock = clock or RealClock()
-        people = [s.seat for s in record.seats if s.kind == HUMAN]
-        self.timer = SeatClocks(record.clock, people) if record.clock else None
-        if self.timer is not None:  # a resumed table: banks and first moves carry on
-            self.timer.moved = {a.seat for a in record.actions}
-            if record.clock_state:
-                self.timer.restore(record.clock_state)
+        self.writer = TableWriter(
+            record, game, state, store=store, clock=self._clock, history=history
+        )
+        # Subscribed in this order: the clocks turn before a change is published (the
+        # published state shows them), and bots wake last.
+        self.keeper = TimeKeeper.of(self.writer, self._clock)
+        self.writer.subscribe(self._committed)
+        self.bots = BotSeats(self.writer, workers)
+        self.id = record.id
         self._present: dict[int, int] = {}  # seat -> open connections
-        # Seats whose person has made a move other than resigning (``_abort_unplayed``). A
-        # resumed table counts every logged move, a stand-in's too.
-        self.moved = {a.seat for a in record.actions}
-        self._tick = asyncio.Event()
-        # Called once with the record when the game finishes (the house rates it).
-        self._finishing: set[asyncio.Task[None]] = set()
-        self.on_finish: Callable[[TableRecord], Awaitable[object]] | None = None
         # Called after every change watchers are told of (a move, the end, the seats): the
         # house keeps the lobby's index with it.
         self.on_change: Callable[[LiveTable], None] | None = None
-        # The events of every version (index version - 1), for clients that come back.
-        self.history: list[list[Event]] = list(history or [])
-        self.id = record.id
-        self.game = game
-        self.state = state
-        self.version = record.version
-        self._store = store
         self._fanout = fanout
-        self._workers = workers
-        self._bot_names = {s.seat: s.bot or "" for s in record.seats if s.kind == BOT}
-        self._bots = {seat: server_bot(name, game) for seat, name in self._bot_names.items()}
-        # Bot choices need not be reproducible (they are logged), only unpredictable.
-        self._rngs = {seat: random.Random(secrets.randbits(64)) for seat in self._bots}
         self.names: dict[int, str] = {}  # seat -> display name of the person holding it
         self._seats = public_seats(record.seats)
-        self._queue: asyncio.Queue[Act] = asyncio.Queue()
-        self._task: asyncio.Task[None] | None = None
-        self._bot_tasks: set[asyncio.Task[None]] = set()
-        self._thinking: dict[int, int] = {}  # bot seat -> the version it is thinking about
         self.chat = TableChat(self.id, store, fanout, self._audiences)
         # When something last happened here (a connection came or went, a move): the house
         # lets an abandoned table go some time after it (``idle``).
         self.touched = self._clock.now()
-        self.closed = False
 
-    # -- life ------------------------------------------------------------------------
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name=f"table {self.id}")
-        if self.timer is not None and not self.over:
-            task = asyncio.create_task(self._keep_time(), name=f"clock {self.id}")
-            self._bot_tasks.add(task)
-            self._maybe_start_clock()
-        self._wake_bots()
+    # -- what the writer holds -------------------------------------------------------
+    @property
+    def record(self) -> TableRecord:
+        return self.writer.record
 
-    async def stop(self) -> None:
-        self.closed = True
-        await asyncio.gather(*self._finishing, return_exceptions=True)
-        tasks = [t for t in [self._task, *self._bot_tasks] if t is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        while not self._queue.empty():  # came in as the table closed: refused, not lost
-            _settle(self._queue.get_nowait().reply, ProtocolError(SERVER_ERROR, CLOSED_MESSAGE))
+    @property
+    def game(self) -> Game[Any]:
+        return self.writer.game
+
+    @property
+    def state(self) -> State[Any]:
+        return self.writer.state
+
+    @property
+    def version(self) -> int:
+        return self.writer.version
+
+    @property
+    def history(self) -> list[list[Event]]:
+        return self.writer.history
+
+    @property
+    def moved(self) -> set[int]:
+        return self.writer.moved
+
+    @property
+    def timer(self) -> SeatClocks | None:
+        return None if self.keeper is None else self.keeper.timer
+
+    @property
+    def closed(self) -> bool:
+        return self.writer.closed
+
+    @property
+    def on_finish(self) -> Callable[[TableRecord], Awaitable[object]] | None:
+        """Called once with the record when the game finishes (the house rates it)."""
+        return self.writer.on_finish
+
+    @on_finish.setter
+    def on_finish(self, hook: Callable[[TableRecord], Awaitable[object]] | None) -> None:
+        self.writer.on_finish = hook
 
     @property
     def over(self) -> bool:
-        return self.state.is_over() or self.record.status != PLAYING
+        return self.writer.over
 
     @property
     def ended(self) -> dict[str, Any] | None:
         """The outcome of a game the server ended (forfeit, cancelled, aborted), else
         None."""
-        status = self.record.status
-        if status != PLAYING and (not self.state.is_over() or status == ABORTED):
-            return self.record.outcome or {"scores": [], "winners": [], "details": {}}
-        return None
+        return self.writer.ended
+
+    # -- life ------------------------------------------------------------------------
+    def start(self) -> None:
+        self.writer.start()
+        if self.keeper is not None and not self.over:
+            self.keeper.start()
+            self._maybe_start_clock()
+        self.bots.start()
+
+    async def stop(self) -> None:
+        self.writer.close()
+        await self.bots.stop()
+        if self.keeper is not None:
+            await self.keeper.stop()
+        await self.writer.stop()
 
     # -- seats and connections -------------------------------------------------------
     def seat_for(self, token: str) -> int | None:
@@ -218,17 +194,14 @@ class LiveTable:
             return unsubscribe
         seat = audience
         self._present[seat] = self._present.get(seat, 0) + 1
-        if self.timer is not None and seat in self.timer.away:
-            self.timer.connected(seat, self._clock.now(), True)
-            self._tick.set()
+        if self.keeper is not None and self.keeper.connected(seat, True):
             self._publish([])  # everyone sees that the seat is back
 
         def leave() -> None:
             unsubscribe()
             self._present[seat] -= 1
-            if self._present[seat] == 0 and self.timer is not None and not self.over:
-                self.timer.connected(seat, self._clock.now(), False)
-                self._tick.set()
+            keeper, gone = self.keeper, self._present[seat] == 0
+            if gone and keeper is not None and keeper.connected(seat, False):
                 self._publish([])  # everyone sees the seat's away clock
 
         return leave
@@ -247,12 +220,12 @@ class LiveTable:
         it again rebuilds it."""
         return (
             not self.over
-            and self.timer is None
+            and self.keeper is None
             and now - self.touched >= after
             and self._fanout.watchers(self.id) == 0
-            and self._queue.empty()
-            and not self._bot_tasks
-            and not any(seat in self._bots for seat in self.state.to_act)
+            and not self.writer.busy
+            and not self.bots.busy
+            and not self.bots.awaited
         )
 
     def events_since(
@@ -291,9 +264,7 @@ class LiveTable:
         return audience
 
     def clock_view(self) -> dict[str, Any] | None:
-        if self.timer is None:
-            return None
-        return self.timer.view(self._clock.now())
+        return None if self.keeper is None else self.keeper.view()
 
     def invited(self, invite: str | None) -> bool:
         """May this key open the table? Public tables need none."""
@@ -335,15 +306,9 @@ class LiveTable:
         bot: bool = False,
         system: str | None = None,
     ) -> None:
-        """Queue an action and wait until it is applied and committed; a refusal raises
-        ``ProtocolError``. ``system``: the server acts for the seat (clock, leave)."""
-        if not bot and system is None and self.record.seats[seat].kind == BOT:
-            raise ProtocolError(NOT_YOUR_SEAT, "You left this seat: a bot plays it now")
-        if self.closed:
-            raise ProtocolError(SERVER_ERROR, CLOSED_MESSAGE)
-        reply: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait(Act(seat, version, action, reply, bot, system))
-        await reply
+        """Submit an action to the table's writer and wait until it is applied and
+        committed; a refusal raises ``ProtocolError``."""
+        await self.writer.submit(seat, version, action, bot=bot, system=system)
 
     async def say(self, seat: int | None, text: str, user: UserRecord | None = None) -> None:
         """A chat line (already checked) from ``seat`` (None: a spectator, who must be
@@ -363,103 +328,7 @@ class LiveTable:
     async def leave(self, seat: int) -> None:
         """The person at ``seat`` leaves the game (two seats: they lose; more: a bot plays
         on and they finish last)."""
-        await self.act(seat, self.version, None, system="leave")
-
-    async def _run(self) -> None:
-        while True:
-            act = await self._queue.get()
-            try:
-                await self._apply(act)
-            except ProtocolError as error:
-                _settle(act.reply, error)
-            except Exception:
-                log.exception("table %s: action %r failed", self.id, act.action)
-                _settle(act.reply, ProtocolError(SERVER_ERROR, "The server failed on that move"))
-            else:
-                _settle(act.reply, None)
-
-    async def _apply(self, act: Act) -> None:
-        if act.system is not None:
-            await self._system(act)
-            return
-        action = self._parse(act.action)
-        self._check(act, action)
-        await self._commit(act.seat, action, by_person=not act.bot)
-
-    async def _commit(self, seat: int, action: Any, *, by_person: bool = False) -> None:
-        """Play, store and publish one action: a person's (``by_person``), a bot's, or one the
-        server makes for a seat (a resignation for a seat that left)."""
-        wire = self.game.action_to_json(action)
-        following = self.state.clone()
-        events = following.apply(seat, action)
-        outcome = following.outcome().to_json() if following.is_over() else None
-        now, clocks = self._clock.now(), None
-        if self.timer is not None:
-            # The clocks as this action leaves them, stored in its commit (a restart resumes
-            # them); the live timer makes the same turn once the commit is in.
-            after = self.timer.copy()
-            after.turn(now, seat, list(following.to_act))
-            clocks = after.snapshot(now, time.time())
-        try:
-            await self._store.append(self.id, self.version + 1, seat, wire, outcome, clocks)
-        except Exception:
-            log.exception("table %s: could not store action %d", self.id, self.version + 1)
-            raise ProtocolError(
-                SERVER_ERROR, "The move could not be saved; nothing changed"
-            ) from None
-        self.state = following
-        self.history.append(events)
-        self.touched = now
-        self.version += 1
-        self.record.version = self.version
-        self.record.updated_at = utcnow()
-        resigned = wire == RESIGN
-        if by_person and not resigned:
-            self.moved.add(seat)
-        if outcome is not None:
-            self.record.status, self.record.outcome = FINISHED, outcome
-            await self._abort_unplayed(forced=resigned)
-            if self.record.status == FINISHED:
-                self._finished()
-        if self.timer is not None:
-            self.timer.turn(now, seat, list(following.to_act))
-            self._tick.set()
-        self._publish(events)
-        self._wake_bots()
-
-    def _parse(self, wire: object) -> Any:
-        try:
-            return self.game.action_from_json(wire)
-        except IllegalAction as error:
-            raise ProtocolError(MALFORMED_ACTION, str(error)) from None
-        except Exception:  # an engine must not be crashed by odd input either
-            raise ProtocolError(MALFORMED_ACTION, "That action is not understood") from None
-
-    def _check(self, act: Act, action: Any) -> None:
-        if self.over:
-            raise ProtocolError(GAME_OVER, "The game is over: no more moves")
-        if act.action == RESIGN:
-            return  # open to any seat at any time (CV-21); the engine refuses it if not
-        if act.version != self.version:
-            raise ProtocolError(
-                STALE_VERSION,
-                f"The table has moved on: your move was made on version {act.version}, "
-                f"the table is at version {self.version}. Look at the new state and try again",
-            )
-        to_act = self.state.to_act
-        if act.seat not in to_act:
-            waiting = ", ".join(str(s) for s in to_act)
-            raise ProtocolError(NOT_YOUR_TURN, f"It is not your turn: waiting for seat {waiting}")
-        if action not in self.state.legal_actions(act.seat):
-            raise ProtocolError(ILLEGAL_ACTION, self._why_illegal(act.seat, action))
-
-    def _why_illegal(self, seat: int, action: Any) -> str:
-        # The engine explains a refusal as it raises it; a clone keeps the state untouched.
-        try:
-            self.state.clone().apply(seat, action)
-        except IllegalAction as error:
-            return str(error)
-        return "That move is not allowed now"
+        await self.writer.submit(seat, self.version, None, system="leave")
 
     # -- publishing ------------------------------------------------------------------
     def _audiences(self) -> list[Audience]:
@@ -484,189 +353,16 @@ class LiveTable:
         self._fanout.publish(Update(table_id, version, self._audiences(), render))
         self._changed()
 
-    # -- bots ------------------------------------------------------------------------
-    def _wake_bots(self) -> None:
-        """Start a turn for every bot that may act at this version (one per seat)."""
-        if self.over:
-            return
-        for seat in self.state.to_act:
-            if seat in self._bots and self._thinking.get(seat) != self.version:
-                self._thinking[seat] = self.version
-                task = asyncio.create_task(self._bot_turn(seat, self.version, self.state))
-                self._bot_tasks.add(task)
-                task.add_done_callback(self._bot_tasks.discard)
+    def _committed(self, change: Change) -> None:
+        """The writer committed a change: everyone watching sees it."""
+        if change.seat is not None:
+            self.touched = change.at
+        if change.forfeited is not None:
+            self.seats_changed()
+        self._publish(change.events)
 
-    async def _bot_turn(self, seat: int, version: int, state: State[Any]) -> None:
-        await self._workers.pause()
-        if self.version != version:
-            return  # the table moved on meanwhile; that change started a fresh turn
-        legal = state.legal_actions(seat)
-        rng = self._rngs[seat]
-        try:
-            action = await self._workers.think(
-                self.game,
-                self._bot_names[seat],
-                self._bots[seat],
-                state.view(seat),
-                legal,
-                rng,
-                table=self.id,
-            )
-        except Exception:
-            log.exception("table %s: bot at seat %d failed; playing at random", self.id, seat)
-            action = rng.choice(legal)
-        if action is None:
-            return  # the bot lets an optional window pass
-        for attempt in (action, rng.choice(legal)):
-            try:
-                await self.act(seat, version, self.game.action_to_json(attempt), bot=True)
-                return
-            except ProtocolError as error:
-                if error.code in (STALE_VERSION, GAME_OVER):
-                    return  # another seat was faster: the new version has its own turn
-                # A bot must never freeze its table: fall back to a random legal move.
-                log.error("table %s: bot at seat %d: %s", self.id, seat, error.message)
-
-    # -- clocks, leaving -------------------------------------------------------------
     def _maybe_start_clock(self) -> None:
         """The clocks start once every person's seat is taken."""
-        timer = self.timer
-        if timer is None or timer.started or self.over:
-            return
-        if all(s.claimed for s in self.record.seats if s.kind == HUMAN):
-            present = {s for s, n in self._present.items() if n > 0}
-            timer.start(self._clock.now(), list(self.state.to_act), present)
-            self._tick.set()
+        present = {s for s, n in self._present.items() if n > 0}
+        if self.keeper is not None and self.keeper.maybe_start(present):
             self._publish([])
-
-    async def _keep_time(self) -> None:
-        """Wait for the soonest deadline (or a change); a passed deadline is acted on
-        through the table's queue, like any move."""
-        timer = self.timer
-        assert timer is not None
-        while not self.over:
-            self._tick.clear()
-            deadlines = timer.deadlines()
-            waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(self._tick.wait())]
-            if deadlines:
-                waits.append(asyncio.ensure_future(self._clock.sleep_until(deadlines[0][0])))
-            try:
-                await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                for wait in waits:
-                    wait.cancel()
-            now = self._clock.now()
-            due = [d for d in timer.deadlines() if d[0] <= now]
-            if due:
-                _, what, seat = due[0]
-                with contextlib.suppress(ProtocolError):
-                    await self.act(seat, self.version, None, system=what)
-
-    async def _system(self, act: Act) -> None:
-        """The server acts for a seat: its first move never came (cancel), its time ran out,
-        it went away, or its person left."""
-        seat, why = act.seat, act.system
-        if self.over or self.record.seats[seat].kind != HUMAN:
-            return
-        if self.timer is not None and why != "leave":
-            # The deadline must still hold (a move may have come in meanwhile).
-            now = self._clock.now()
-            if not any(w == why and s == seat and t <= now for t, w, s in self.timer.deadlines()):
-                return
-        if why == CANCEL:
-            reason = f"seat {seat} made no first move within a minute"
-            await self._end(
-                CANCELLED,
-                {
-                    "scores": [],
-                    "winners": [],
-                    "details": {"cancelled": True, "seat": seat, "reason": reason},
-                },
-            )
-            return
-        reason = {"timeout": "ran out of time", WENT_AWAY: "was away", "leave": "left"}[why or ""]
-        if self.state.players <= 2:
-            if self._accepts_resign(seat):
-                await self._commit(seat, self.game.action_from_json(RESIGN))
-                return
-            winners = [s for s in range(self.state.players) if s != seat]
-            scores = [1.0 if s in winners else 0.0 for s in range(self.state.players)]
-            details = {"forfeit": seat, "reason": f"seat {seat} {reason}"}
-            await self._end(FINISHED, {"scores": scores, "winners": winners, "details": details})
-            return
-        await self._store.run(self._store.sql.forfeit, self.id, seat, STAND_IN)
-        seats = list(self.record.seats)
-        seats[seat] = replace(seats[seat], kind=BOT, bot=STAND_IN, forfeited=True)
-        self.record.seats = seats
-        self._bot_names[seat] = STAND_IN
-        self._bots[seat] = server_bot(STAND_IN, self.game)
-        self._rngs[seat] = random.Random(secrets.randbits(64))
-        if self.timer is not None:
-            self.timer.drop(seat)
-            self._tick.set()
-        self.seats_changed()
-        self._publish([])
-        self._wake_bots()
-
-    def _accepts_resign(self, seat: int) -> bool:
-        try:
-            self.state.clone().apply(seat, self.game.action_from_json(RESIGN))
-        except Exception:
-            return False
-        return True
-
-    async def _end(self, status: str, outcome: dict[str, Any]) -> None:
-        await self._store.run(self._store.sql.end_table, self.id, status, outcome)
-        self.record.status, self.record.outcome = status, outcome
-        self.record.updated_at = utcnow()
-        if status == FINISHED:
-            await self._abort_unplayed(forced=True)
-        self._tick.set()
-        self._publish([])
-        if self.record.status == FINISHED:
-            self._finished()
-
-    async def _abort_unplayed(self, forced: bool) -> None:
-        """A rated game is aborted instead of finished (no result, never rated) when it
-        ended by a resignation or a forfeit (``forced``) before every person had made a
-        move, or when a person who never moved left it: wins farmed from a seat that
-        leaves at once, or a game dodged by leaving before it began. A game the rules
-        ended early (Cambio called in the first round) is played, and rated."""
-        seats = self.record.seats
-        people = {s.seat for s in seats if s.kind == HUMAN or s.forfeited}
-        waiting = sorted(people - self.moved)
-        left = {s.seat for s in seats if s.forfeited}
-        if not self.record.rated or not waiting or not (forced or left & set(waiting)):
-            return
-        reason = f"the game ended before seat {waiting[0]} made a move"
-        outcome = {
-            "scores": [],
-            "winners": [],
-            "details": {"aborted": True, "reason": reason, "ended": self.record.outcome},
-        }
-        await self._store.run(self._store.sql.end_table, self.id, ABORTED, outcome)
-        self.record.status, self.record.outcome = ABORTED, outcome
-
-    def _finished(self) -> None:
-        if self.on_finish is None:
-            return
-        task = asyncio.create_task(_quietly(self.id, self.on_finish(replace(self.record))))
-        # Not cancelled by stop (the last watcher of a finished table leaving): awaited.
-        self._finishing.add(task)
-        task.add_done_callback(self._finishing.discard)
-
-
-async def _quietly(table_id: str, work: Awaitable[object]) -> None:
-    try:
-        await work
-    except Exception:
-        log.exception("table %s: rating the finished game failed", table_id)
-
-
-def _settle(reply: asyncio.Future[None], outcome: ProtocolError | None) -> None:
-    if reply.done():  # the connection went away while the action waited
-        return
-    if outcome is None:
-        reply.set_result(None)
-    else:
-        reply.set_exception(outcome)

@@ -9,13 +9,22 @@ its own action's commit before publishing it; under load a commit serves many ta
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from functools import partial
 from typing import Any, TypeVar, cast
 
 from cardtable.store import Append, Store, TableRecord
-from cardtable.store.online import OnlineSql
+from cardtable.store.online import (
+    ChatRecord,
+    OnlineSql,
+    PlayedRecord,
+    RatingChange,
+    RatingPoint,
+    RatingRecord,
+    UserRecord,
+)
 
 T = TypeVar("T")
 
@@ -23,6 +32,7 @@ T = TypeVar("T")
 class AsyncStore:
     def __init__(self, store: Store, workers: int) -> None:
         self.store = store
+        self._online = cast(OnlineSql, store)
         self._pool = ThreadPoolExecutor(workers, thread_name_prefix="store")
         self._queued: list[tuple[Append, asyncio.Future[None]]] = []
         self._writing = False
@@ -81,12 +91,6 @@ class AsyncStore:
     ) -> bool:
         return await self._call(self.store.claim, table_id, seat, token_hash, user_id)
 
-    @property
-    def sql(self) -> OnlineSql:
-        """The online-play part of the store (users, ratings, chat, lobby): call its
-        methods through ``run``."""
-        return cast(OnlineSql, self.store)
-
     async def set_status(self, table_id: str, status: str) -> None:
         await self._call(self.store.set_status, table_id, status)
 
@@ -97,8 +101,89 @@ class AsyncStore:
         await self._call(self.store.ping)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """Any other blocking work that belongs with the store (replaying a log)."""
+        """Other blocking work that belongs on the store's threads (replaying a log); not
+        for reaching the store's SQL, which has the typed methods below."""
         return await self._call(fn, *args)
+
+    # -- the online part (users, sessions, ratings, chat, forfeits): typed, each on the
+    # store's threads, so nothing outside the store reaches its SQL class.
+    async def set_rematch(self, table_id: str, rematch_id: str) -> str | None:
+        return await self._call(self._online.set_rematch, table_id, rematch_id)
+
+    async def set_seat_address(self, table_id: str, seat: int, address_hash: str) -> None:
+        await self._call(self._online.set_seat_address, table_id, seat, address_hash)
+
+    async def seat_addresses(self, table_id: str) -> dict[int, str]:
+        return await self._call(self._online.seat_addresses, table_id)
+
+    async def set_rated(self, table_id: str, rated: bool) -> None:
+        await self._call(self._online.set_rated, table_id, rated)
+
+    async def forfeit(self, table_id: str, seat: int, bot: str) -> None:
+        await self._call(self._online.forfeit, table_id, seat, bot)
+
+    async def end_table(self, table_id: str, status: str, outcome: dict[str, Any] | None) -> None:
+        await self._call(self._online.end_table, table_id, status, outcome)
+
+    async def played(self, user_id: str, limit: int = 50) -> list[PlayedRecord]:
+        return await self._call(self._online.played, user_id, limit)
+
+    async def create_user(self, user: UserRecord, session_hash: str | None = None) -> None:
+        await self._call(self._online.create_user, user, session_hash)
+
+    async def user(self, user_id: str) -> UserRecord | None:
+        return await self._call(self._online.user, user_id)
+
+    async def user_by_session(self, session_hash: str, since: datetime) -> UserRecord | None:
+        return await self._call(self._online.user_by_session, session_hash, since)
+
+    async def user_by_username(self, username: str) -> UserRecord | None:
+        return await self._call(self._online.user_by_username, username)
+
+    async def users(self, ids: Sequence[str]) -> dict[str, UserRecord]:
+        return await self._call(self._online.users, ids)
+
+    async def add_session(self, session_hash: str, user_id: str) -> None:
+        await self._call(self._online.add_session, session_hash, user_id)
+
+    async def drop_session(self, session_hash: str) -> None:
+        await self._call(self._online.drop_session, session_hash)
+
+    async def rename(self, user_id: str, display_name: str) -> None:
+        await self._call(self._online.rename, user_id, display_name)
+
+    async def register(self, user_id: str, username: str, password_hash: str) -> bool:
+        return await self._call(self._online.register, user_id, username, password_hash)
+
+    async def set_password_hash(self, user_id: str, password_hash: str) -> None:
+        await self._call(self._online.set_password_hash, user_id, password_hash)
+
+    async def ratings(self, game: str, user_ids: Sequence[str]) -> dict[str, RatingRecord]:
+        return await self._call(self._online.ratings, game, user_ids)
+
+    async def user_ratings(self, user_id: str) -> list[RatingRecord]:
+        return await self._call(self._online.user_ratings, user_id)
+
+    async def save_ratings(self, game: str, table_id: str, changes: Sequence[RatingChange]) -> bool:
+        return await self._call(self._online.save_ratings, game, table_id, changes)
+
+    async def rated_together(self, user_ids: Sequence[str], since: datetime) -> int:
+        return await self._call(self._online.rated_together, user_ids, since)
+
+    async def rated_from_one_address(self, address_hash: str, since: datetime) -> int:
+        return await self._call(self._online.rated_from_one_address, address_hash, since)
+
+    async def leaderboard(self, game: str, limit: int = 50) -> list[RatingRecord]:
+        return await self._call(self._online.leaderboard, game, limit)
+
+    async def rating_history(self, user_id: str, limit: int = 200) -> list[RatingPoint]:
+        return await self._call(self._online.rating_history, user_id, limit)
+
+    async def add_chat(self, line: ChatRecord) -> int:
+        return await self._call(self._online.add_chat, line)
+
+    async def chat(self, table_id: str, limit: int = 100) -> list[ChatRecord]:
+        return await self._call(self._online.chat, table_id, limit)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)

@@ -90,26 +90,26 @@ async def rate_table(store: AsyncStore, record: TableRecord) -> bool:
     why = await over_daily_limits(store, record.id, ids)
     if why is not None:
         log.info("table %s is not rated: %s", record.id, why)
-        await store.run(store.sql.set_rated, record.id, False)
+        await store.set_rated(record.id, False)
         return False
-    old = await store.run(store.sql.ratings, record.game, ids)
+    old = await store.ratings(record.game, ids)
     seat_ranks = ranks(record.outcome, len(ids), {s.seat for s in record.seats if s.forfeited})
     new = rate([(old[u].mu, old[u].sigma) if u in old else None for u in ids], seat_ranks)
     changes = [
         RatingChange(u, mu, sigma, rank, len(ids))
         for u, (mu, sigma), rank in zip(ids, new, seat_ranks, strict=True)
     ]
-    return bool(await store.run(store.sql.save_ratings, record.game, record.id, changes))
+    return bool(await store.save_ratings(record.game, record.id, changes))
 
 
 async def over_daily_limits(store: AsyncStore, table_id: str, ids: list[str]) -> str | None:
     """Why this table's players may not be rated again today (None: they may)."""
     since = utcnow() - DAY
-    if await store.run(store.sql.rated_together, ids, since) >= PAIR_DAILY:
+    if await store.rated_together(ids, since) >= PAIR_DAILY:
         return f"two of its players had {PAIR_DAILY} rated games together today"
-    addresses = list((await store.run(store.sql.seat_addresses, table_id)).values())
+    addresses = list((await store.seat_addresses(table_id)).values())
     for shared in {a for a in addresses if addresses.count(a) > 1}:
-        if await store.run(store.sql.rated_from_one_address, shared, since) >= SHARED_ADDRESS_DAILY:
+        if await store.rated_from_one_address(shared, since) >= SHARED_ADDRESS_DAILY:
             return f"one address took two seats in {SHARED_ADDRESS_DAILY} rated games today"
     return None
 
@@ -189,7 +189,7 @@ async def get_leaderboard(request: Request, game: str) -> Leaderboard:
     if game not in games.names():
         raise ApiError(404, NO_SUCH_GAME, f"There is no game {game!r}")
     store = _store(request)
-    rows = await store.run(store.sql.leaderboard, game, 100)
+    rows = await store.leaderboard(game, 100)
     return Leaderboard(
         game=game,
         players=[
@@ -206,12 +206,12 @@ async def get_player(request: Request, player_id: str) -> Profile:
     read it, so others see no game being played (its free seat, or the rematch held for
     the opponent, would be one click away) and no private game's id; the player sees all."""
     store = _store(request)
-    user = await store.run(store.sql.user, player_id)
+    user = await store.user(player_id)
     if user is None:
         raise ApiError(404, NO_SUCH_PLAYER, f"There is no player {player_id!r}")
     viewer = await session_user(request)
     own = viewer is not None and viewer.id == player_id
-    played = await store.run(store.sql.played, player_id, 100)
+    played = await store.played(player_id, 100)
     results = []
     for p in played:
         if p.status == PLAYING and not own:
@@ -247,9 +247,9 @@ async def get_player(request: Request, player_id: str) -> Profile:
             players=h.players,
             at=h.at.isoformat() if h.at else None,
         )
-        for h in await store.run(store.sql.rating_history, player_id, 200)
+        for h in await store.rating_history(player_id, 200)
     ]
-    ratings = [rating_json(r) for r in await store.run(store.sql.user_ratings, player_id)]
+    ratings = [rating_json(r) for r in await store.user_ratings(player_id)]
     return Profile(
         id=user.id,
         name=user.display_name,

@@ -228,5 +228,5 @@ async def _names(house: House, record: TableRecord) -> dict[int, str]:
     ids = [s.user_id for s in record.seats if s.user_id]
     if not ids:
         return {}
-    users = await house.store.run(house.store.sql.users, ids)
+    users = await house.store.users(ids)
     return {s.seat: users[s.user_id].display_name for s in record.seats if s.user_id in users}
