@@ -31,9 +31,7 @@ def take_seat(page: Any, url: str, table_id: str, seat: int) -> None:
     """Opens a public table's link and takes its free seat with the page's own button."""
     page.goto(f"{url}/table/{table_id}")
     page.locator(".invite-bar [data-invite='take']").click(timeout=WAIT)
-    page.wait_for_function(
-        "s => window.cardtable.table?.msg?.seat === s", arg=seat, timeout=WAIT
-    )
+    page.wait_for_function("s => window.cardtable.table?.msg?.seat === s", arg=seat, timeout=WAIT)
 
 
 # The page's own code makes the table (its session and CSRF header), as the form would.
@@ -95,9 +93,7 @@ def whose_turn(pages: list[Any]) -> int:
     raise AssertionError("nobody's turn")
 
 
-def test_online_table_names_players_in_panels_log_prompt_and_results(
-    live_server, page_factory
-):
+def test_online_table_names_players_in_panels_log_prompt_and_results(live_server, page_factory):
     pages = [page_factory(DESKTOP, locale="en-US"), page_factory(PHONE, locale="zh-CN")]
     _, *names = two_players(live_server, *pages)
     first = whose_turn(pages)
@@ -160,7 +156,9 @@ def test_own_moves_read_you_after_a_reload(live_server, page_factory):
 
 def test_invite_page_prints_no_null(live_server, page_factory):
     table = post(
-        live_server, "/api/tables", {"game": "caravan", "seats": ["human", "human"], "public": False}
+        live_server,
+        "/api/tables",
+        {"game": "caravan", "seats": ["human", "human"], "public": False},
     )
     link = f"{live_server.url}/table/{table['id']}?invite={table['invite']}"
     for locale, title in (("en-US", "You are invited"), ("zh-CN", "你受邀")):
@@ -174,7 +172,9 @@ def test_invite_page_prints_no_null(live_server, page_factory):
 
 def test_private_table_without_its_key_says_how_to_get_in(live_server, page_factory):
     table = post(
-        live_server, "/api/tables", {"game": "caravan", "seats": ["human", "human"], "public": False}
+        live_server,
+        "/api/tables",
+        {"game": "caravan", "seats": ["human", "human"], "public": False},
     )
     base = f"{live_server.url}/table/{table['id']}"
     cases = (("en-US", "ask the player who made it"), ("zh-CN", "向创建它的玩家索要邀请链接"))
@@ -191,9 +191,7 @@ def test_private_table_without_its_key_says_how_to_get_in(live_server, page_fact
         page = page_factory(DESKTOP, locale=locale)
         page.goto(f"{live_server.url}/")
         record = {table["id"]: {"game": "caravan", "seat": 1, "token": "stale", "created": 1}}
-        page.evaluate(
-            "r => localStorage.setItem('cardtable.tables', r)", json.dumps(record)
-        )
+        page.evaluate("r => localStorage.setItem('cardtable.tables', r)", json.dumps(record))
         page.goto(base)
         banner = page.locator(".banner[data-kind='error']")
         banner.filter(has_text=words).wait_for(timeout=WAIT)
@@ -201,9 +199,7 @@ def test_private_table_without_its_key_says_how_to_get_in(live_server, page_fact
         assert words in banner.inner_text()
 
 
-def test_spectator_gets_no_rematch_and_the_header_works_over_the_results(
-    live_server, page_factory
-):
+def test_spectator_gets_no_rematch_and_the_header_works_over_the_results(live_server, page_factory):
     alice = page_factory(DESKTOP)
     bob = page_factory(DESKTOP)
     table_id, a_name, b_name = two_players(live_server, alice, bob)
