@@ -189,18 +189,21 @@ class InviteGate {
       .map((s) => (s.kind === "bot" ? t("seat.botLevel", { n: s.seat, level: t(`level.${s.bot}`) }) : (s.name ?? t(s.claimed ? "invite.player" : "invite.free"))))
       .join(", ");
     const take = h("button", { type: "button", class: "btn primary", dataset: { invite: "take" }, onclick: () => this.take(take, message) }, t("invite.take"));
+    // Only the parts there are: Element.append prints a null (no note to show) as "null".
     clear(box).append(
       h("h1", {}, t("invite.title", { game })),
       h("p", {}, t("invite.seats", { seats })),
-      over ? h("p", {}, t("invite.over")) : free ? null : h("p", {}, t("invite.full")),
-      h(
-        "div",
-        { class: "form-actions" },
-        free && !over ? take : null,
-        " ",
-        h("button", { type: "button", class: "btn ghost", dataset: { invite: "watch" }, onclick: () => this.open() }, t("invite.watch")),
-      ),
-      message,
+      ...[
+        over ? h("p", {}, t("invite.over")) : free ? null : h("p", {}, t("invite.full")),
+        h(
+          "div",
+          { class: "form-actions" },
+          free && !over ? take : null,
+          " ",
+          h("button", { type: "button", class: "btn ghost", dataset: { invite: "watch" }, onclick: () => this.open() }, t("invite.watch")),
+        ),
+        message,
+      ].filter(Boolean),
     );
   }
 

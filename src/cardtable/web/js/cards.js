@@ -127,9 +127,15 @@ function pip(suit, x, y, scale = 1, flip = false) {
   return `<use href="#suit-${suit}" x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}"${tr}/>`;
 }
 
+/** "turn-mark" on a 6 or a 9 (not 16 or 19: no such index turns into another): underlined,
+ * as printed cards mark them, so that an index seen upside down is not misread. */
+function turnMark(label) {
+  return label === "6" || label === "9" ? " turn-mark" : "";
+}
+
 function corners(label, suit, cls) {
   const small = suit ? pip(suit, 11.5, 33, 0.58) : "";
-  const one = `<text x="11.5" y="21" class="idx ${cls}" text-anchor="middle">${label}</text>${small}`;
+  const one = `<text x="11.5" y="21" class="idx ${cls}${turnMark(label)}" text-anchor="middle">${label}</text>${small}`;
   return `<g class="${cls}">${one}<g transform="rotate(180 50 70)">${one}</g></g>`;
 }
 
@@ -196,12 +202,13 @@ function caboFace(code) {
   const icon = CABO_POWER[n]
     ? `<use href="#icon-${CABO_POWER[n]}" x="35" y="96" width="30" height="30" class="cabo-icon"/>`
     : "";
-  const idx = `<text x="14" y="24" text-anchor="middle" class="idx cabo-idx">${n}</text>`;
+  const mark = turnMark(String(n));
+  const idx = `<text x="14" y="24" text-anchor="middle" class="idx cabo-idx${mark}">${n}</text>`;
   return svg(
     frame(
       `<rect x="9" y="9" width="82" height="122" rx="6" class="cabo-panel ${band}"/>` +
         `<g>${idx}<g transform="rotate(180 50 70)">${idx}</g></g>` +
-        `<text x="50" y="${CABO_POWER[n] ? 84 : 92}" text-anchor="middle" class="cabo-num">${n}</text>` +
+        `<text x="50" y="${CABO_POWER[n] ? 84 : 92}" text-anchor="middle" class="cabo-num${mark}">${n}</text>` +
         icon,
     ),
     "cabo",
@@ -227,7 +234,7 @@ function compactFace(code) {
   const court = ["J", "Q", "K"].includes(rank);
   return svg(
     frame(
-      `<g class="${cls}"><text x="8" y="42" class="cidx ${cls}">${label}</text>` +
+      `<g class="${cls}"><text x="8" y="42" class="cidx ${cls}${turnMark(label)}">${label}</text>` +
         pip(suit, 76, 25, 1.6) +
         (court
           ? `<rect x="18" y="58" width="64" height="70" rx="6" class="court ${cls}-bg"/>` +

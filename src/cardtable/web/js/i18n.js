@@ -75,7 +75,14 @@ const strings = {
     zh: "你正在观战（此浏览器没有该牌桌的座位凭证）。",
   },
   // A private table without its key is answered as missing too (its existence is not told).
-  "table.notFound": { en: "This table does not exist, or its invite link is not right.", zh: "牌桌不存在，或邀请链接不正确。" },
+  "table.notFound": {
+    en: "No table here: it may be private, or the link is wrong. To join a private table, ask the player who made it for its invite link.",
+    zh: "找不到这张牌桌：它可能是私人牌桌，或链接有误。要加入私人牌桌，请向创建它的玩家索要邀请链接。",
+  },
+  "table.private": {
+    en: "This table is private. To join or watch it, ask the player who made it for its invite link.",
+    zh: "这是私人牌桌。要加入或观战，请向创建它的玩家索要邀请链接。",
+  },
   "table.log": { en: "What happened", zh: "牌局记录" },
   "table.logShow": { en: "Show the log", zh: "显示记录" },
   "table.logHide": { en: "Hide the log", zh: "隐藏记录" },

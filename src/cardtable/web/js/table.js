@@ -195,7 +195,7 @@ export class TableView {
     if (this.msg?.left != null) this.showBanner(t("leave.left"), "info");
     if (this.msg) {
       this.draw();
-      for (const li of this.logList.children) li.textContent = li.__render?.() ?? li.textContent;
+      this.relog();
       if (this.msg.over) this.showResults(false);
     }
   }
@@ -265,6 +265,11 @@ export class TableView {
       if (this.disposed || this.ws !== ws) return;
       if (e.code === 4404 || this.notFound) {
         this.fatal(t("table.notFound"));
+        return;
+      }
+      if (e.code === 4403 && !this.record?.token) {
+        // No seat and no (right) invite key: a private table. Knocking again cannot help.
+        this.fatal(t("table.private"));
         return;
       }
       if (e.code === 4403 && this.record?.token) {
@@ -352,7 +357,11 @@ export class TableView {
       return;
     }
     if (msg.type === "seats") {
-      if (this.msg) this.msg.seats = msg.seats;
+      if (this.msg) {
+        this.msg.seats = msg.seats;
+        this.draw(); // a person who just sat down: their name, not "Player n"
+        this.clocks.draw(); // its names; the countdown runs on from the last state
+      }
       return;
     }
     if (msg.type !== "state") return;
@@ -367,6 +376,8 @@ export class TableView {
     this.prevView = prev?.view ?? null;
     if (!prev || prev.version !== msg.version) this.sel = {};
     this.msg = msg;
+    // The lines logged before the first state were written without the seats' names.
+    if (first) this.relog();
     this.el.dataset.version = String(msg.version);
     this.busy = false;
     this.el.classList.remove("busy");
@@ -413,7 +424,7 @@ export class TableView {
 
   /** A person's name at the table: "You", their display name, else the seat's name. */
   displayName(s, fallback = null) {
-    if (s === this.msg?.seat) return t("seat.you");
+    if (s === this.mySeat()) return t("seat.you");
     const info = this.msg?.seats?.find?.((x) => x.seat === s);
     if (info?.kind === "human" && info.name) return info.name;
     if (info?.kind !== "bot" && fallback && !/^Seat \d+$/.test(fallback)) return fallback;
@@ -449,15 +460,25 @@ export class TableView {
     };
   }
 
+  /** This page's seat: the state's, or before the first state (the events a reconnect
+   * replays come first) the seat this browser holds, so that its own moves read "You". */
+  mySeat() {
+    return this.msg ? this.msg.seat : (this.record?.token ? this.record.seat : null);
+  }
+
+  /** Every seat's name as players know it: "You", a person's account or guest name (the
+   * server's seat list carries it), a bot's level, else "Player n" for a seat not yet
+   * taken. The seat panels, prompts, log and results all use this. */
   seatName(s) {
     if (s == null) return "";
     const msg = this.msg;
-    if (msg && s === msg.seat) return t("seat.you");
+    if (s === this.mySeat()) return t("seat.you");
     const info = msg?.seats?.find?.((x) => x.seat === s);
     if (info?.kind === "bot" || (typeof info?.bot === "string" && info.bot)) {
       const level = info.bot && !info.bot.includes(":") ? t(`level.${info.bot}`) : (info.bot ?? "");
       return t("seat.botLevel", { n: s, level });
     }
+    if (info?.name) return info.name;
     const rec = this.record?.seats?.[s];
     if (typeof rec === "string" && rec.startsWith("bot:")) {
       return t("seat.botLevel", { n: s, level: t(`level.${rec.slice(4)}`) });
@@ -612,6 +633,11 @@ export class TableView {
   }
 
   // -- log -----------------------------------------------------------------------------
+  /** Writes every line of the log again (a change of language, or the seats' names). */
+  relog() {
+    for (const li of this.logList.children) li.textContent = li.__render?.() ?? li.textContent;
+  }
+
   /** A line of the log that is not an event; `render` gives its text (again on a change
    * of language). */
   logNote(render) {
@@ -696,13 +722,19 @@ export class TableView {
         h(
           "div",
           { class: "results-actions" },
-          actionButton(t("table.rematch"), () => this.rematch(), { cls: "primary", fk: "rematch" }),
+          // Rematch is for the players; a spectator has no seat to bring to a new table.
+          me == null
+            ? null
+            : actionButton(t("table.rematch"), () => this.rematch(), { cls: "primary", fk: "rematch" }),
           actionButton(t("table.closeResults"), () => this.hideResults(), { cls: "ghost" }),
           actionButton(t("table.home"), () => this.app.go("/"), { cls: "ghost" }),
         ),
         h("p", { class: "form-msg", role: "alert" }),
       ),
     );
+    // The overlay starts below the header where the header is in view (scrolled away: 0).
+    const top = document.getElementById("top")?.getBoundingClientRect().bottom ?? 0;
+    this.results.style.setProperty("--top-h", `${Math.max(0, Math.round(top))}px`);
     this.results.hidden = false;
     if (focus) this.results.querySelector("h2").focus();
   }

@@ -84,7 +84,8 @@ class Example {
   }
 
   send(action) {
-    if (this.busy || !this.msg) return;
+    // Once the script has ended nothing is played: the reader starts again or moves on.
+    if (this.busy || !this.msg || this.msg.done) return;
     if (this.msg.strict && this.msg.expect && !same(action, this.msg.expect)) {
       this.wrong = pickText(this.msg.wrong) || pickText(this.msg.note);
       this.sel = {};
@@ -137,6 +138,7 @@ class Example {
     } catch (error) {
       board.append(h("p", { class: "error" }, String(error)));
     }
+    if (m.done) retire(board, actions);
     const prompt = m.done || m.over ? "" : this.mod.prompt?.(ctx) ?? "";
     const log = m.log
       .map((entry) => {
@@ -148,9 +150,14 @@ class Example {
           what = "";
         }
         if (!text && !what) return null;
-        return h("li", {}, text ? h("strong", {}, text, " ") : null, what);
+        return [text, what];
       })
-      .filter(Boolean);
+      .filter(Boolean)
+      // The number is text in its own column (not a list marker, which overflow clips at
+      // two digits): as wide as it needs, and the entry wraps beside it.
+      .map(([text, what], i) =>
+        h("li", {}, h("span", { class: "log-n" }, `${i + 1}.`), h("span", {}, text ? h("strong", {}, text, " ") : null, what)),
+      );
     const scores = m.outcome ? t("learn.result", { scores: m.outcome.scores.map((s, i) => `${ctx.name(i)} ${s}`).join(" · ") }) : "";
     this.el.dataset.step = String(m.step);
     this.el.dataset.done = m.done ? "1" : "0";
@@ -185,5 +192,16 @@ class Example {
     const list = this.el.querySelector(".example-log");
     if (list) list.scrollTop = list.scrollHeight; // the latest moves in view
     this.el.dataset.settled = "1";
+  }
+}
+
+/** The script has ended ("Done!"): the game's own buttons go and its cards are no longer
+ * choices, so nothing can be played off-script; "Again" (and a tutorial's "Next") stay. */
+function retire(board, actions) {
+  clear(actions);
+  for (const el of board.querySelectorAll(".target, button")) {
+    el.classList.remove("target");
+    el.removeAttribute("tabindex");
+    if ("disabled" in el) el.disabled = true;
   }
 }
