@@ -30,7 +30,9 @@ def installed(folder: Path) -> dict[str, str]:
     the one registry line, and nothing else configured."""
     info = folder / "cardtable_highcard-0.1.dist-info"
     info.mkdir(parents=True, exist_ok=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: cardtable-highcard\nVersion: 0.1\n")
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: cardtable-highcard\nVersion: 0.1\n"
+    )
     (info / "entry_points.txt").write_text(f"[{games.ENTRY_POINTS}]\n{NAME} = {REFERENCE}\n")
     path = [str(folder), str(ROOT), str(ROOT / "src"), os.environ.get("PYTHONPATH", "")]
     return {"PYTHONPATH": os.pathsep.join(p for p in path if p)}

@@ -16,7 +16,7 @@ from cardtable import bots, games
 from cardtable.cli.main import app
 from cardtable.core import State
 
-from .conftest import ROOT, installed
+from .conftest import installed
 
 runner = CliRunner()
 
@@ -97,5 +97,6 @@ def test_random_and_hard_play_from_views() -> None:
     # a view never shows the other's hand or a face-down card not one's own
     for view in hard.views + rand.views:
         text = json.dumps(view)
-        assert "hands" not in view and "rest" not in view and "trick" not in text.replace("tricks", "")
-
+        assert (
+            "hands" not in view and "rest" not in view and "trick" not in text.replace("tricks", "")
+        )

@@ -74,13 +74,20 @@ def test_the_renderer_is_served_from_the_package(house: Server) -> None:
 def test_a_card_is_played_in_the_browser(house: Server, tmp_path: Path) -> None:
     """The table page loads the package's renderer; a click on a card of the hand plays it
     (the server's version moves on and the card is face down on the table)."""
-    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, new_page, DESKTOP
+    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, new_page
 
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM}")
     sync_api = pytest.importorskip("playwright.sync_api")
     ticket = house.create("highcard", ["human", "bot:random"])
-    record = {ticket["id"]: {"seat": ticket["seat"], "token": ticket["token"], "game": "highcard", "created": 1}}
+    record = {
+        ticket["id"]: {
+            "seat": ticket["seat"],
+            "token": ticket["token"],
+            "game": "highcard",
+            "created": 1,
+        }
+    }
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:

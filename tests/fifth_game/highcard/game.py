@@ -130,14 +130,14 @@ class HighCardGame(Game[Play]):
     def hand_size(self) -> int:
         return int(self.options["hand"])
 
-    def new_state(self, seed: int | None = None, deck: Sequence[Any] | None = None) -> HighCardState:
+    def new_state(
+        self, seed: int | None = None, deck: Sequence[Any] | None = None
+    ) -> HighCardState:
         cards = stack(CARDS, deck, make_rng(seed))
         n = self.hand_size
         return HighCardState(self, [cards[:n], cards[n : 2 * n]], cards[2 * n :])
 
-    def determinize(
-        self, view: Mapping[str, Any], seat: int, rng: random.Random
-    ) -> HighCardState:
+    def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> HighCardState:
         mine = list(view["hand"])
         seen = {card for t in view["tricks"] for card in t["cards"]}
         if view["down"] is not None:

@@ -53,4 +53,6 @@ def test_hc5_most_tricks_wins_and_an_even_split_ties() -> None:
         state.apply(seat, legal[-1] if seat == 0 else rng.choice(legal))
     outcome = state.outcome()
     assert sum(outcome.scores) == 2
-    assert outcome.winners == ((0, 1) if outcome.scores == (1.0, 1.0) else (outcome.scores.index(2.0),))
+    assert outcome.winners == (
+        (0, 1) if outcome.scores == (1.0, 1.0) else (outcome.scores.index(2.0),)
+    )
