@@ -1,0 +1,52 @@
+"""A person at High card's table page in Chromium, in a process of its own: it opens the
+table (its seat token in the browser's storage, as after creating it), clicks the first
+card of the hand the renderer offers, and prints what the page then showed as JSON.
+
+Its own process because Playwright's sync API runs one instance per thread: the browser
+tests' session-wide one (tests/web/conftest.py) may be running in the same pytest worker.
+
+``python -m tests.fifth_game.browser URL TABLE SEAT TOKEN``"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from playwright.sync_api import sync_playwright
+
+from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, new_page
+
+
+def play_a_card(url: str, table: str, seat: int, token: str) -> dict[str, object]:
+    record = {table: {"seat": seat, "token": token, "game": "highcard", "created": 1}}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = new_page(browser, DESKTOP)
+            page.context.add_init_script(
+                f"localStorage.setItem('cardtable.tables', {json.dumps(json.dumps(record))});"
+            )
+            page.goto(f"{url}/table/{table}")
+            page.wait_for_selector(".table-page.my-turn .my-hand .target")
+            before = int(page.locator(".table-page").get_attribute("data-version") or -1)
+            card = page.locator(".my-hand .target").first
+            label = card.get_attribute("aria-label")
+            card.click()
+            page.wait_for_function(
+                "v => Number(document.querySelector('.table-page').dataset.version) > v", arg=before
+            )
+            page.wait_for_selector(".log-list li")
+            return {
+                "before": before,
+                "after": int(page.locator(".table-page").get_attribute("data-version") or -1),
+                "clicked": label,
+                "log": page.locator(".log-list").inner_text(),
+                "errors": page.errors,  # type: ignore[attr-defined]
+            }
+        finally:
+            browser.close()
+
+
+if __name__ == "__main__":
+    url, table, seat, token = sys.argv[1:5]
+    print(json.dumps(play_a_card(url, table, int(seat), token)))
