@@ -1,11 +1,12 @@
-"""A person at High card's table page in Chromium, in a process of its own: it opens the
-table (its seat token in the browser's storage, as after creating it), clicks the first
-card of the hand the renderer offers, and prints what the page then showed as JSON.
+"""A person at High card's table in Chromium, in a process of its own: it starts a game
+from the home page's High card tile against a random bot, as a person would, clicks the
+first card of the hand the package's renderer offers, and prints what the page then
+showed as JSON.
 
 Its own process because Playwright's sync API runs one instance per thread: the browser
 tests' session-wide one (tests/web/conftest.py) may be running in the same pytest worker.
 
-``python -m tests.fifth_game.browser URL TABLE SEAT TOKEN``"""
+``python -m tests.fifth_game.browser URL``"""
 
 from __future__ import annotations
 
@@ -15,18 +16,16 @@ import sys
 from playwright.sync_api import sync_playwright
 
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, new_page
+from tests.web.driver import open_home, start_game
 
 
-def play_a_card(url: str, table: str, seat: int, token: str) -> dict[str, object]:
-    record = {table: {"seat": seat, "token": token, "game": "highcard", "created": 1}}
+def play_a_card(url: str) -> dict[str, object]:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             page = new_page(browser, DESKTOP)
-            page.context.add_init_script(
-                f"localStorage.setItem('cardtable.tables', {json.dumps(json.dumps(record))});"
-            )
-            page.goto(f"{url}/table/{table}")
+            open_home(page, url)
+            table = start_game(page, "highcard", levels=["random"])
             page.wait_for_selector(".table-page.my-turn .my-hand .target")
             before = int(page.locator(".table-page").get_attribute("data-version") or -1)
             card = page.locator(".my-hand .target").first
@@ -37,6 +36,7 @@ def play_a_card(url: str, table: str, seat: int, token: str) -> dict[str, object
             )
             page.wait_for_selector(".log-list li")
             return {
+                "table": table,
                 "before": before,
                 "after": int(page.locator(".table-page").get_attribute("data-version") or -1),
                 "clicked": label,
@@ -48,5 +48,4 @@ def play_a_card(url: str, table: str, seat: int, token: str) -> dict[str, object
 
 
 if __name__ == "__main__":
-    url, table, seat, token = sys.argv[1:5]
-    print(json.dumps(play_a_card(url, table, int(seat), token)))
+    print(json.dumps(play_a_card(sys.argv[1])))

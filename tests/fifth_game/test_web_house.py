@@ -74,18 +74,18 @@ def test_the_renderer_is_served_from_the_package(house: Server) -> None:
 
 
 def test_a_card_is_played_in_the_browser(house: Server) -> None:
-    """The table page loads the package's renderer; a click on a card of the hand plays it:
-    the server's version moves on and the log tells it in the renderer's words."""
+    """The home page offers High card; its table page loads the package's renderer, and a
+    click on a card of the hand plays it: the server's version moves on and the log tells
+    it in the renderer's words."""
     from tests.web.conftest import CHROMIUM
 
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM}")
     pytest.importorskip("playwright.sync_api")
-    ticket = house.create("highcard", ["human", "bot:random"])
-    command = [sys.executable, "-m", "tests.fifth_game.browser", house.http, ticket["id"]]
-    command += [str(ticket["seat"]), ticket["token"]]
+    command = [sys.executable, "-m", "tests.fifth_game.browser", house.http]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     seen = json.loads(done.stdout)
     assert seen["after"] > seen["before"] and not seen["errors"], seen
+    assert "/table/" in seen["table"]
     assert "You played" in seen["log"] and "face down" in seen["log"], seen
