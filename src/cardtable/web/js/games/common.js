@@ -88,7 +88,7 @@ export function swapBetween(swaps, a, b) {
   return swaps.find((x) => (same(x.a, a) && same(x.b, b)) || (same(x.a, b) && same(x.b, a))) ?? null;
 }
 
-/** The key of the card at `[seat, slot]` in a face-down row (Cambio, Cabo). */
+/** The key of the card at `[seat, slot]` in a face-down row. */
 export const slotKey = (p) => `h:${p[0]}:${p[1]}`;
 
 /** The animation of the events the face-down-row games share (draw, discard, a one-slot
