@@ -19,9 +19,9 @@ from cardtable.cli.arena import simulate
 from cardtable.core import State
 
 from .clocks import StepClock, simulations
+from .support import QUICK, playout
 
 LEVELS = ("random", "easy", "medium", "hard", "ismcts:10")
-QUICK = {"hard": 0.02}  # a tiny time cap: this checks the contract, not strength
 VARIANTS: list[dict[str, Any]] = [
     {},
     {"king_adds": True, "queen_anywhere": True, "first_card_suit": True},
@@ -32,19 +32,7 @@ VARIANTS: list[dict[str, Any]] = [
 
 
 def positions(seed: int, every: int = 3, **options: Any) -> list[State[Any]]:
-    """Positions of a random playout (every ``every``-th decision), the opening included."""
-    game = games.load("caravan", **options)
-    state = game.new_state(seed=seed)
-    rng = random.Random(seed)
-    out = []
-    step = 0
-    while not state.is_over():
-        if step % every == 0:
-            out.append(state.clone())
-        seat = state.to_act[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        step += 1
-    return out
+    return playout(games.load("caravan", **options), seed, every, first=True)
 
 
 def stacked(
