@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.core.cards import standard_deck
-from cardtable.games.caravan import rules as caravan_rules
 from cardtable.games.gandengyan import calc as gdy_calc
 from cardtable.games.gandengyan import scoring as gdy_scoring
 
@@ -38,32 +37,3 @@ def gandengyan_classify(cards: Sequence[str]) -> dict[str, Any] | None:
     if kind is None:
         return None
     return {"type": kind.type, "rank": kind.rank, "length": kind.length}
-
-
-# -- Caravan: the caravan lab (CV-8 … CV-18) -------------------------------------------
-CARAVAN_UP, CARAVAN_DOWN = caravan_rules.UP, caravan_rules.DOWN
-
-
-def caravan_summary(caravan: Sequence[Sequence[str]], *, king_adds: bool = False) -> dict[str, Any]:
-    """Value, direction and suit of one caravan as the rules derive them, and whether it
-    can sell."""
-    points = caravan_rules.value(caravan, king_adds=king_adds)
-    heading = caravan_rules.direction(caravan)
-    return {
-        "value": points,
-        "direction": caravan_rules.DIRECTION_NAMES[heading],
-        "suit": caravan_rules.suit(caravan),
-        "sells": caravan_rules.can_sell(points),
-    }
-
-
-def caravan_refusal(caravan: Sequence[Sequence[str]], card: str) -> str | None:
-    """Why a number card cannot extend the caravan, or None when it can (CV-9 … CV-12)."""
-    return caravan_rules.number_refusal(caravan, card)
-
-
-def caravan_is_number(card: str) -> bool:
-    return caravan_rules.is_number(card)
-
-
-caravan_pair_seller = caravan_rules.pair_seller

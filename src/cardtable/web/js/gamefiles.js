@@ -2,7 +2,7 @@
 // package at /games/<name>/ (docs/architecture.md, "A game package"). The games not yet
 // moved into their packages (issue 21) keep theirs under js/games/ and js/rules/content/:
 // this set shrinks to empty as they move.
-const NOT_YET_MOVED = new Set(["gandengyan", "caravan"]);
+const NOT_YET_MOVED = new Set(["gandengyan"]);
 
 /** The module of a game's renderer (`render(ctx)` and the rest of a game module). */
 export function importRenderer(game) {

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.bots.caravan.table import (
+from cardtable.games.caravan.bots.table import (
     CARAVANS,
     DOWN,
     EMPTY_END,

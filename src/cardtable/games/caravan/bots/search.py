@@ -15,7 +15,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.bots.caravan.policy import (
+from cardtable.games.caravan.bots.policy import (
     MEDIUM,
     WIN,
     Style,
@@ -24,7 +24,7 @@ from cardtable.bots.caravan.policy import (
     position,
     scores,
 )
-from cardtable.bots.caravan.table import Rules, Table, from_view, from_wire
+from cardtable.games.caravan.bots.table import Rules, Table, from_view, from_wire
 
 # Rollouts stop after this many moves and ``evaluate`` values the position there: a
 # Caravan game between good players lasts some 40 moves, too long to play out many
