@@ -17,7 +17,8 @@ from cardtable import bots, games
 from cardtable.cli.arena import simulate
 from cardtable.core import State
 from cardtable.games.caravan.bots import search
-from cardtable.games.caravan.bots.table import Rules, end_of, from_view, value
+from cardtable.games.caravan.bots.table import Rules, from_view
+from cardtable.games.caravan.rules import end, value
 
 from .clocks import StepClock, simulations
 
@@ -177,7 +178,7 @@ def test_the_table_reads_a_view_as_the_engine_does() -> None:
         table = from_view(view, Rules())
         for x, stacks in enumerate(table.caravans):
             assert value(stacks) == table.values[x]
-            assert end_of(stacks) == table.ends[x]
+            assert end(stacks) == table.ends[x]
 
 
 # -- a good player's choices on stacked decks ----------------------------------------------
