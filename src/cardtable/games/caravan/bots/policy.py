@@ -106,7 +106,14 @@ def _finishers(points: int, end: End, beat: int) -> list[int]:
 def pair_score(mine: int, theirs: int, my_end: End, their_end: End, them: float) -> float:
     """One facing pair for the owner of ``mine``: ±1 for a sale (a sale with the other
     side near is worth less), else the difference of the potentials."""
-    seller = pair_seller(mine, theirs)
+    return seller_score(pair_seller(mine, theirs), mine, theirs, my_end, their_end, them)
+
+
+def seller_score(
+    seller: int | None, mine: int, theirs: int, my_end: End, their_end: End, them: float
+) -> float:
+    """``pair_score`` for a caller that already has the pair's ``seller`` (the engine's
+    ``pair_seller``): the search's inner loop asks it once per action, not twice."""
     if seller == 0:
         return 1.0 + 0.03 * (mine - SELL_LOW) - (0.15 if can_sell(theirs) or theirs > 15 else 0.0)
     if seller == 1:
@@ -234,8 +241,7 @@ def after(table: Table, action: Sequence[Any]) -> Change:
     if n == 2:  # a number card on my caravan
         card, c = action
         x = CARAVANS * table.me + c
-        stacks = [*table.caravans[x], [card]]
-        end = caravan.end(stacks, first_card_suit=rules.first_card_suit)
+        end = _end_after(table.caravans[x], card, rules.first_card_suit)
         return [(x, values[x] + NUMBER_VALUES[card[0]], end)]
     if n == 1:
         if isinstance(action[0], str):  # a discard
@@ -257,6 +263,25 @@ def after(table: Table, action: Sequence[Any]) -> Change:
         points = values[x] - stack_value(stacks[k], king_adds=rules.king_adds)
         return [(x, points, caravan.end(rest, first_card_suit=rules.first_card_suit))]
     return _joker(table, x, k)
+
+
+_ENDS_AFTER: dict[tuple[str | None, str | None, str], End] = {}
+
+
+def _end_after(stacks: Sequence[Sequence[str]], card: str, first_card_suit: bool) -> End:
+    """The end of a caravan once the number card ``card`` goes on it, as the engine's
+    ``end`` reads it. It depends only on the last number card and, with
+    ``first_card_suit``, the first one's suit: kept per those, since the search weighs
+    every action of every position."""
+    last = stacks[-1][0] if stacks else None
+    first = stacks[0][0][1] if stacks and first_card_suit else None
+    key = (last, first, card)
+    known = _ENDS_AFTER.get(key)
+    if known is None:
+        # end reads only a caravan's first stack and its last two
+        tail = (stacks[0], stacks[-1], (card,)) if stacks else ((card,),)
+        known = _ENDS_AFTER[key] = caravan.end(tail, first_card_suit=first_card_suit)
+    return known
 
 
 def _joker(table: Table, x: int, k: int) -> Change:
@@ -322,14 +347,15 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
                 m, t, em, et = points, values[other + c], end, ends[other + c]
             else:
                 m, t, em, et = values[own + c], points, ends[own + c], end
-            side = SIDE[pair_seller(m, t)]
+            seller = pair_seller(m, t)
+            side = SIDE[seller]
             was = sold[c]
             mine = won - (was == 1) + (side == 1)
             theirs = lost - (was == -1) + (side == -1)
             if mine + theirs == CARAVANS:
                 score = WIN if mine >= 2 else -WIN
             else:
-                score = total - parts[c] + pair_score(m, t, em, et, them)
+                score = total - parts[c] + seller_score(seller, m, t, em, et, them)
                 if mine >= 2:
                     score += threat
                 if theirs >= 2:
