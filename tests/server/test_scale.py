@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, text
+from websockets.exceptions import ConnectionClosed
 
 from cardtable import games
 from cardtable.server.clocks import RealClock
@@ -26,7 +27,7 @@ from cardtable.store import HUMAN, PLAYING, SeatRecord, TableRecord, normalize_u
 from cardtable.store.schema import utcnow
 
 from ..store.conftest import POSTGRES_URL, postgres_schema_url
-from .support import Server, Table, open_table, run
+from .support import TIMEOUT, Server, Table, open_table, play_until_my_turn, run
 
 REDIS_URL = os.environ.get("CARDTABLE_TEST_REDIS_URL")
 GAME = "cambio"
@@ -110,6 +111,46 @@ def test_a_game_across_two_processes(pair: tuple[Server, Server]) -> None:
     assert a.get(f"/api/tables/{ticket['id']}").json()["status"] == "finished"
     # B served its two connections through A: it never had the table itself.
     assert b.get("/healthz").json()["live_tables"] == 0
+
+
+class NoCall(random.Random):
+    """Random play that does not end the game at once by calling Cambio."""
+
+    def choice(self, seq: Any) -> Any:
+        kept = [a for a in seq if not (isinstance(a, dict) and a.get("type") == "call")]
+        return super().choice(kept or seq)
+
+
+def test_the_owner_killed_mid_game_the_other_process_finishes_it(
+    pair: tuple[Server, Server],
+) -> None:
+    """kill -9 of the owner: its table is taken by the other process within the lease's
+    time, rebuilt from the log, and the player connected there finishes the game; every
+    move accepted before the crash is in the log, once."""
+    a, b = pair
+    ticket = a.create(GAME, ["human", "bot:random"])
+    rng = NoCall(3)
+
+    waiting = run(play_until_my_turn(b, ticket, 2, rng))  # through B, on A's table
+    assert waiting is not None
+    accepted = waiting["version"]
+    a.kill()
+
+    async def finish() -> dict[str, Any]:
+        deadline = asyncio.get_running_loop().time() + 3 * TIMEOUT
+        while True:
+            try:
+                async with open_table(b, ticket["id"], ticket["token"]) as table:
+                    return await table.play_randomly(rng)
+            except (ConnectionClosed, TimeoutError, OSError):
+                if asyncio.get_running_loop().time() > deadline:
+                    raise
+                await asyncio.sleep(0.5)
+
+    final = run(finish())
+    assert final["over"] and final["version"] >= accepted
+    summary = b.get(f"/api/tables/{ticket['id']}").json()
+    assert summary["status"] == "finished" and summary["version"] == final["version"]
 
 
 def test_two_writers_racing_for_one_table_commit_each_version_once(schema_url: str) -> None:
