@@ -216,3 +216,39 @@ def test_two_writers_racing_for_one_table_commit_each_version_once(schema_url: s
 
     results = run(race())
     assert results and all(sum(won) == 1 for won in results)
+
+
+def test_a_lease_is_one_owner_s_until_it_runs_out_and_the_next_has_a_larger_token() -> None:
+    """Two processes asking for one table's lease: one gets it; the other gets it only once
+    it ran out, with a larger fencing token, and the first can then neither renew nor
+    release it."""
+    pytest.importorskip("redis", reason="the 'redis' extra is not installed")
+    if not REDIS_URL:
+        pytest.skip("set CARDTABLE_TEST_REDIS_URL=redis://… (scripts/test-redis.sh)")
+    from redis.asyncio import Redis
+
+    from cardtable.server.lease import Leases
+
+    async def check() -> None:
+        redis = Redis.from_url(REDIS_URL)
+        table = secrets.token_hex(6)
+        first, second = Leases(redis, "first", 0.5), Leases(redis, "second", 0.5)
+        held = await first.acquire(table)
+        assert held is not None and await second.acquire(table) is None
+        assert await first.owners([table]) == ["first"]
+        # Wait for it to run out (polled, generous: no tight timing on a busy machine).
+        taken = None
+        for _ in range(200):
+            taken = await second.acquire(table)
+            if taken is not None:
+                break
+            await asyncio.sleep(0.05)
+        assert taken is not None and taken.token > held.token
+        assert await first.renew([held]) == [False]
+        await first.release(held)  # not its own any more: changes nothing
+        assert await second.owners([table]) == ["second"]
+        await second.release(taken)
+        assert await second.owners([table]) == [None]
+        await redis.aclose()
+
+    run(check())
