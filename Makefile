@@ -22,7 +22,8 @@ play: $(STAMP)
 
 # Chromium, a CJK font and PostgreSQL are installed and started on first use (as root).
 test: $(STAMP)
-	CARDTABLE_TEST_POSTGRES_URL="$$(bash scripts/test-services.sh)" $(BIN)/pytest -n 2 -q
+	CARDTABLE_TEST_POSTGRES_URL="$$(bash scripts/test-services.sh)" \
+	CARDTABLE_TEST_REDIS_URL="$$(bash scripts/test-redis.sh)" $(BIN)/pytest -n 2 -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -2,7 +2,9 @@
 # What the test suite needs from the machine, set up idempotently: Debian's Chromium for
 # the browser tests, the fonts of the phone-layout tests' two font set-ups (DejaVu with
 # WenQuanYi Micro Hei; Noto Sans CJK as well: FONT_SETUPS in tests/web/conftest.py), and
-# a local PostgreSQL cluster with a test database. Prints the PostgreSQL URL for the tests (empty
+# a local PostgreSQL cluster with a test database, and Debian's redis-server (started by
+# scripts/test-redis.sh, which prints its URL; this script's stdout stays the PostgreSQL
+# URL alone, as callers read it whole). Prints the PostgreSQL URL for the tests (empty
 # when it cannot be had, e.g. not root: those tests then skip and say why). Logs go to
 # stderr.
 set -u
@@ -14,6 +16,7 @@ command -v chromium >/dev/null || need+=(chromium)
 [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need+=(fonts-wqy-microhei)
 [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || need+=(fonts-noto-cjk)
 command -v pg_ctlcluster >/dev/null || need+=(postgresql)
+command -v redis-server >/dev/null || need+=(redis-server)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     log "installing ${need[*]}"

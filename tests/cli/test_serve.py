@@ -42,3 +42,23 @@ def test_a_port_out_of_range_is_refused_by_the_option() -> None:
     result = serve("--port", "70000")
     assert result.returncode == 2
     assert "'--port'" in result.stderr and "less than or equal to 65535" in result.stderr
+
+
+def test_a_cluster_needs_redis_and_postgresql_and_says_so(tmp_path: Path) -> None:
+    """Several processes share tables through Redis and read one PostgreSQL store: the
+    options that cannot make such a house are refused at once, naming the missing one."""
+    db = tmp_path / "house.db"
+    cases = {
+        ("--workers", "2", "--db", f"sqlite:///{db}"): "--workers above 1 needs --redis",
+        ("--redis", "redis://127.0.0.1:6379/0", "--db", f"sqlite:///{db}"): (
+            "--redis needs --db postgresql://"
+        ),
+        ("--redis", "http://example.org", "--db", "postgresql://u@h/d"): (
+            "--redis must be a redis:// URL"
+        ),
+    }
+    for args, expected in cases.items():
+        result = serve("--port", "0", *args)
+        assert result.returncode == 2, args
+        assert expected in result.stderr, result.stderr
+    assert not db.exists()  # refused before the store was opened

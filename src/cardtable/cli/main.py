@@ -270,9 +270,29 @@ def serve(
             "believed ('*': any). Default: $FORWARDED_ALLOW_IPS, else loopback",
         ),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="redis://HOST:PORT/DB: share the house with every process pointed at the "
+            "same --db (PostgreSQL) and Redis, on this machine or others (docs/scaling.md)",
+        ),
+    ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            min=1,
+            max=64,
+            help="Server processes on this port (more than 1 needs --redis)",
+        ),
+    ] = 1,
 ) -> None:
     """Run the web house: the browser table, the HTTP API and live games."""
     problem = bind_problem(host, port)  # before the store, the workers and the app start
+    if problem is not None:
+        raise fail(problem)
+    problem = cluster_problem(db, redis, workers)
     if problem is not None:
         raise fail(problem)
     from cardtable.server.ratelimit import parse_rate
@@ -293,7 +313,22 @@ def serve(
         rates=rates,
         secure_cookies=secure_cookies,
         forwarded_allow_ips=forwarded_allow_ips,
+        workers=workers,
+        redis=redis,
     )
+
+
+def cluster_problem(db: str | None, redis: str | None, workers: int) -> str | None:
+    """Why these options cannot make a house of several processes, if they cannot."""
+    if workers > 1 and redis is None:
+        return "--workers above 1 needs --redis: the processes share tables through it"
+    if redis is None:
+        return None
+    if not redis.startswith(("redis://", "rediss://", "unix://")):
+        return f"--redis must be a redis:// URL, not {redis!r}"
+    if db is None or not db.startswith("postgresql"):
+        return "--redis needs --db postgresql://…: every process must read the same store"
+    return None
 
 
 def _short_help_is_the_first_sentence() -> None:

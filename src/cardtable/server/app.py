@@ -19,6 +19,7 @@ import cardtable
 from cardtable.server.autoplay import BotWorkers
 from cardtable.server.bodylimit import BodyLimit
 from cardtable.server.clocks import ManualClock, RealClock
+from cardtable.server.cluster import Cluster, ClusterFanout
 from cardtable.server.errors import (
     BAD_BODY,
     BAD_REQUEST,
@@ -31,6 +32,7 @@ from cardtable.server.errors import (
 from cardtable.server.fanout import Fanout, InProcessFanout
 from cardtable.server.house import House
 from cardtable.server.online_routes import ONLINE, TEST_CLOCK
+from cardtable.server.owner import Owner
 from cardtable.server.passwords import Passwords
 from cardtable.server.persist import AsyncStore
 from cardtable.server.ratelimit import Limiter, OpenCount
@@ -47,11 +49,18 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        house = open_house(settings, fanout or InProcessFanout())
+        cluster = Cluster(settings.redis, ttl=settings.lease_seconds) if settings.redis else None
+        chosen = fanout or (ClusterFanout(cluster) if cluster else InProcessFanout())
+        house = open_house(settings, chosen, cluster)
         app.state.house = house
         sweeping = None
         try:
-            if settings.recover:
+            if cluster is not None:
+                Owner(house, cluster)
+                await cluster.start(house)
+                if settings.recover:
+                    cluster.watch_orphans()  # the failover: tables whose owner died
+            if settings.recover and cluster is None:
                 resumed = await house.recover()
                 log.info("resumed %d unfinished table(s)", resumed)
             if settings.idle_unload > 0:
@@ -61,6 +70,8 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
             if sweeping is not None:
                 sweeping.cancel()
             await house.close()
+            if cluster is not None:
+                await cluster.close()
             house.workers.close()
             app.state.passwords.close()
             house.store.close()
@@ -91,13 +102,13 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
     return app
 
 
-def open_house(settings: Settings, fanout: Fanout) -> House:
+def open_house(settings: Settings, fanout: Fanout, cluster: Cluster | None = None) -> House:
     store = open_store(settings.db)
     # SQLite takes one writer at a time: one store thread avoids waiting on its lock.
     workers = 1 if store.url.startswith("sqlite") else 4
     bot_workers = BotWorkers(settings.bot_delay, settings.bot_workers, settings.bot_processes)
     clock = ManualClock() if settings.test_clock else RealClock()
-    return House(AsyncStore(store, workers), fanout, bot_workers, clock)
+    return House(AsyncStore(store, workers), fanout, bot_workers, clock, cluster)
 
 
 async def api_error(request: Request, error: ApiError) -> JSONResponse:

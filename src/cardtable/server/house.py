@@ -5,7 +5,10 @@ A table is live (in memory, with its writer task) while it is being played or wa
 Unfinished tables are rebuilt on start by replaying their logs; a finished table is loaded
 again on demand when someone opens it and dropped when the last connection leaves. An
 unfinished table that everyone has left, waiting on a person (no clock, no bot to move),
-is let go after a while (``sweep``) and rebuilt the same way when it is opened again."""
+is let go after a while (``sweep``) and rebuilt the same way when it is opened again.
+
+With a ``Cluster`` (several processes, docs/scaling.md) a table is live only in the process
+holding its lease; the others open it as a ``RemoteTable`` that asks the owner."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from cardtable.core.rng import new_seed
 from cardtable.server.autoplay import BotWorkers
 from cardtable.server.chat import RECENT
 from cardtable.server.clocks import Clock, RealClock
+from cardtable.server.cluster import Cluster
 from cardtable.server.errors import (
     ACCOUNT_REQUIRED,
     BAD_TOKEN,
@@ -36,6 +40,7 @@ from cardtable.server.listing import LobbyIndex
 from cardtable.server.live import LiveTable
 from cardtable.server.persist import AsyncStore
 from cardtable.server.ratings import rate_table
+from cardtable.server.remote import RemoteTable
 from cardtable.server.seating import Plan, SeatSpec
 from cardtable.server.tokens import hash_token, new_table_id, new_token
 from cardtable.store import BOT, BROKEN, HUMAN, PLAYING, SeatRecord, TableRecord
@@ -43,6 +48,8 @@ from cardtable.store.online import UserRecord
 from cardtable.store.schema import utcnow
 
 log = logging.getLogger("cardtable.server")
+
+Table = LiveTable | RemoteTable  # a table here, or one owned by another process
 
 
 @dataclass(frozen=True)
@@ -56,15 +63,21 @@ class Ticket:
 
 class House:
     def __init__(
-        self, store: AsyncStore, fanout: Fanout, workers: BotWorkers, clock: Clock | None = None
+        self,
+        store: AsyncStore,
+        fanout: Fanout,
+        workers: BotWorkers,
+        clock: Clock | None = None,
+        cluster: Cluster | None = None,
     ) -> None:
+        self.cluster = cluster
         self.clock: Clock = clock or RealClock()
         self.store = store
         self.fanout = fanout
         self.workers = workers
         self.live: dict[str, LiveTable] = {}
         self.lobby = LobbyIndex()  # the public live tables, as GET /api/lobby lists them
-        self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
+        self._loading: dict[str, asyncio.Task[Table | None]] = {}
         self._rematches: dict[str, asyncio.Task[str]] = {}
         self._stopping: set[asyncio.Task[None]] = set()
 
@@ -105,6 +118,8 @@ class House:
             **online,
         )
         await self.store.create(record)
+        if self.cluster is not None:
+            await self.cluster.acquire(record.id)  # a new id: nobody else can hold it
         if first_human is not None and address is not None:
             await self._note_address(record.id, first_human, address)
         table = self._start(record, plan.game, plan.game.new_state(seed=record.seed))
@@ -114,9 +129,10 @@ class House:
         return Ticket(record.id, first_human, token)
 
     # -- finding ---------------------------------------------------------------------
-    async def get(self, table_id: str) -> LiveTable | None:
+    async def get(self, table_id: str) -> Table | None:
         """The live table, loading it from the store if needed (None: no such table, or
-        one that cannot be rebuilt)."""
+        one that cannot be rebuilt); in a cluster, the owner's table if another process
+        owns it."""
         table = self.live.get(table_id)
         if table is not None:
             return table
@@ -135,9 +151,14 @@ class House:
             return table.record
         return await self.store.get(table_id)
 
-    def release(self, table: LiveTable) -> None:
+    def release(self, table: Table) -> None:
         """A connection left: a finished table nobody watches goes back to the store."""
-        if table.over and not self.fanout.watchers(table.id) and self.live.get(table.id) is table:
+        if (
+            isinstance(table, LiveTable)
+            and table.over
+            and not self.fanout.watchers(table.id)
+            and self.live.get(table.id) is table
+        ):
             self._let_go(table)
 
     def sweep(self, after: float) -> int:
@@ -155,9 +176,31 @@ class House:
         """Out of memory (its log keeps it): no longer live, its tasks stopped."""
         del self.live[table.id]
         self.lobby.remove(table.id)
-        stopping = asyncio.create_task(table.stop())
+        stopping = asyncio.create_task(self._stop(table))
         self._stopping.add(stopping)  # kept until done (the loop holds tasks weakly)
         stopping.add_done_callback(self._stopping.discard)
+
+    async def _stop(self, table: LiveTable) -> None:
+        await table.stop()
+        if self.cluster is not None:
+            await self.cluster.release(table.id)
+
+    def lost(self, table_id: str) -> None:
+        """Another process owns the table now (this one's lease ran out): let it go
+        without touching the store; its connections here reconnect to the new owner."""
+        table = self.live.pop(table_id, None)
+        if table is not None:
+            self.lobby.remove(table_id)
+            stopping = asyncio.create_task(table.stop())
+            self._stopping.add(stopping)
+            stopping.add_done_callback(self._stopping.discard)
+
+    async def take(self, table_id: str) -> bool:
+        """Own and rebuild a table nobody owns (a cluster's failover); False if another
+        process was quicker or it cannot be rebuilt."""
+        if self.cluster is None or not await self.cluster.acquire(table_id):
+            return False
+        return isinstance(await self.get(table_id), LiveTable)
 
     async def sweep_every(self, after: float) -> None:
         """Sweep for as long as the house runs (a tenth of ``after`` apart, at most 60 s)."""
@@ -202,7 +245,11 @@ class House:
             raise ApiError(409, SEAT_TAKEN, f"Seat {seat} has just been taken")
         if address is not None:
             await self._note_address(table_id, seat, address)
-        table.seated(seat, hash_token(token), user_id, user.display_name if user else None)
+        name = user.display_name if user else None
+        if isinstance(table, RemoteTable):
+            await table.seated(seat, hash_token(token), user_id, name)
+        else:
+            table.seated(seat, hash_token(token), user_id, name)
         return Ticket(table_id, seat, token)
 
     async def rematch(
@@ -223,12 +270,10 @@ class House:
             raise ApiError(403, BAD_TOKEN, "That token holds no seat at this table")
         if not table.over:
             raise ApiError(409, NOT_OVER, "The game is not over yet")
-        if table.record.rematch_id is None:
-            task = self._rematches.get(table_id)
-            if task is None:
-                task = asyncio.create_task(self._open_rematch(table))
-                self._rematches[table_id] = task
-            table.record.rematch_id = await asyncio.shield(task)
+        if isinstance(table, RemoteTable):
+            table.record.rematch_id = await table.ask("rematch")
+        elif table.record.rematch_id is None:
+            table.record.rematch_id = await self.rematch_id(table)
         # The seat keeps its person (and so its name), whoever's browser asks for it.
         held = table.record.seats[seat].user_id
         if held is not None and (user is None or user.id != held):
@@ -236,6 +281,16 @@ class House:
         return await self.claim(
             table.record.rematch_id, seat, user, None, address=address, rematch=True
         )
+
+    async def rematch_id(self, table: LiveTable) -> str:
+        """The rematch of a finished table, opened once (whoever asks first)."""
+        if table.record.rematch_id is not None:
+            return table.record.rematch_id
+        task = self._rematches.get(table.id)
+        if task is None:
+            task = asyncio.create_task(self._open_rematch(table))
+            self._rematches[table.id] = task
+        return await asyncio.shield(task)
 
     async def _open_rematch(self, table: LiveTable) -> str:
         record = table.record
@@ -259,7 +314,10 @@ class House:
 
     # -- recovery --------------------------------------------------------------------
     async def recover(self) -> int:
-        """Rebuild every unfinished table from its log; returns how many resumed."""
+        """Rebuild every unfinished table from its log; returns how many resumed. In a
+        cluster: those no other process owns."""
+        if self.cluster is not None:
+            return await self.cluster.take_orphans()
         resumed = 0
         for table_id in await self.store.unfinished():
             if await self.get(table_id) is not None:
@@ -268,10 +326,32 @@ class House:
 
     async def close(self) -> None:
         tables, self.live, self.lobby = list(self.live.values()), {}, LobbyIndex()
-        await asyncio.gather(*(t.stop() for t in tables), return_exceptions=True)
+        await asyncio.gather(*(self._stop(t) for t in tables), return_exceptions=True)
 
     # -- inside ----------------------------------------------------------------------
-    async def _load(self, table_id: str) -> LiveTable | None:
+    async def _load(self, table_id: str) -> Table | None:
+        if self.cluster is not None and not await self.cluster.acquire(table_id):
+            return await self._remote(table_id, self.cluster)
+        table = await self._rebuild(table_id)
+        if table is None and self.cluster is not None:
+            await self.cluster.release(table_id)
+        return table
+
+    async def _remote(self, table_id: str, cluster: Cluster) -> Table | None:
+        """The table as another process owns it (or ours after all, if its owner has
+        just let it go)."""
+        for _ in range(3):
+            record = await self.store.get(table_id)
+            if record is None or record.status == BROKEN:
+                return None
+            owner = await cluster.owner(table_id)
+            if owner is not None and owner != cluster.node:
+                return RemoteTable(record, owner, cluster, self.store)
+            if await cluster.acquire(table_id):
+                return await self._rebuild(table_id)
+        return None
+
+    async def _rebuild(self, table_id: str) -> LiveTable | None:
         record = await self.store.get(table_id, actions=True)
         if record is None or record.status == BROKEN:
             return None

@@ -12,6 +12,7 @@ server.md, "Inside a table").
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -79,6 +80,9 @@ class LiveTable:
         # When something last happened here (a connection came or went, a move): the house
         # lets an abandoned table go some time after it (``idle``).
         self.touched = self._clock.now()
+        # Set once the table is stopped here: its connections close (in a cluster, another
+        # process may own it now, and their reconnects find it there).
+        self.gone = asyncio.Event()
 
     # -- what the writer holds -------------------------------------------------------
     @property
@@ -146,6 +150,7 @@ class LiveTable:
         if self.keeper is not None:
             await self.keeper.stop()
         await self.writer.stop()
+        self.gone.set()
 
     # -- seats and connections -------------------------------------------------------
     def seat_for(self, token: str) -> int | None:

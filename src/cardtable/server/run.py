@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import base64
 import gc
 import logging
+import os
+import pickle
 import re
 from typing import Any
 
 import uvicorn
+from fastapi import FastAPI
 
 from cardtable.server.app import create_app
 from cardtable.server.settings import HARD_MESSAGE_LIMIT, Settings
@@ -20,6 +24,17 @@ GC_THRESHOLDS = (20_000, 50, 100)
 # Secrets that travel in a URL's query: seat tokens (the WebSocket URL, the protocol says
 # so) and private tables' invite keys (the invite link).
 TOKEN = re.compile(r"((?:token|invite)=)[^&\s\"']+")
+
+
+SETTINGS_ENV = "CARDTABLE_SERVE_SETTINGS"
+
+
+def app_from_env() -> FastAPI:
+    """The app of one of ``serve``'s worker processes, with the settings it was given."""
+    settings = pickle.loads(base64.b64decode(os.environ[SETTINGS_ENV]))  # set by serve
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+    return create_app(settings)
 
 
 class HideTokens(logging.Filter):
@@ -38,15 +53,16 @@ def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     forwarded_allow_ips: str | None = None,
+    workers: int = 1,
     **settings: Any,
 ) -> None:
     """Serve until interrupted; ``settings`` are ``Settings`` fields (db, bot_delay, …).
     ``forwarded_allow_ips``: the proxies whose X-Forwarded-For/-Proto are believed (the
     client's address for rate limits, https for Secure cookies); None: uvicorn's default,
-    $FORWARDED_ALLOW_IPS or else loopback (a proxy on the same machine)."""
+    $FORWARDED_ALLOW_IPS or else loopback (a proxy on the same machine). ``workers``: uvicorn
+    runs that many processes on the one socket (a cluster: ``settings['redis']``)."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    config = uvicorn.Config(
-        create_app(Settings(**settings)),
+    options: dict[str, Any] = dict(
         host=host,
         port=port,
         # Frames up to this size reach the app, which answers "too_large" above
@@ -58,8 +74,14 @@ def serve(
         log_level="info",
         forwarded_allow_ips=forwarded_allow_ips,
     )
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
     for name in ("uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(HideTokens())
+    if workers > 1:
+        # uvicorn's worker processes import the app by name; the settings go by environment.
+        os.environ[SETTINGS_ENV] = base64.b64encode(pickle.dumps(Settings(**settings))).decode()
+        uvicorn.run("cardtable.server.run:app_from_env", factory=True, workers=workers, **options)
+        return
+    config = uvicorn.Config(create_app(Settings(**settings)), **options)
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
     uvicorn.Server(config).run()

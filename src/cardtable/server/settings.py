@@ -15,6 +15,12 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 class Settings:
     # Database URL: a SQLite file by default, or postgresql://… (see cardtable.store).
     db: str | None = None
+    # redis://…: share the house with every process pointed at the same database and Redis
+    # (docs/scaling.md). None: this process is the whole house.
+    redis: str | None = None
+    # Seconds a process owns a table without renewing its lease: how long an owner that
+    # died keeps its tables from the others (the failover takes about this long).
+    lease_seconds: float = 5.0
     # Seconds a bot waits before it moves, so people can follow the table.
     bot_delay: float = 0.8
     # Worker processes that run bots (default: one per core); 0 runs them in threads.

@@ -46,11 +46,12 @@ from cardtable.server.errors import (
     UNKNOWN_TYPE,
     ProtocolError,
 )
-from cardtable.server.house import House
+from cardtable.server.house import House, Table
 from cardtable.server.identity import SESSION_COOKIE, user_by_sid
-from cardtable.server.live import MAX_CATCH_UP, LiveTable
+from cardtable.server.live import MAX_CATCH_UP
 from cardtable.server.messages import dumps, error_message
 from cardtable.server.ratelimit import RATE_LIMITED, RATES, Bucket, Limiter, OpenCount
+from cardtable.server.remote import RemoteTable
 from cardtable.server.settings import Settings
 from cardtable.store.online import UserRecord
 
@@ -59,6 +60,8 @@ CLOSE_BAD_TOKEN = 4403
 # The standard "try again later" (a slow client, an address over its cap): the browser's
 # table reconnects with its back-off.
 CLOSE_TRY_LATER = 1013
+# The table moved to another process (docs/scaling.md): reconnect, the new owner has it.
+CLOSE_MOVED = 1012
 MESSAGE_TYPES = ("act", "chat", "leave", "ping")
 
 
@@ -128,7 +131,7 @@ class Connection:
             await self.ws.send_text(text)
 
     # -- in --------------------------------------------------------------------------
-    async def receive_loop(self, table: LiveTable) -> None:
+    async def receive_loop(self, table: Table) -> None:
         while True:
             message = await self.ws.receive()
             if message["type"] == "websocket.disconnect":
@@ -146,7 +149,7 @@ class Connection:
                 self.count_refusal()
                 self.send_error(error, about)
 
-    async def handle(self, table: LiveTable, message: dict[str, Any]) -> None:
+    async def handle(self, table: Table, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "act":
             seat, version, action = self.read_act(message)
@@ -190,7 +193,7 @@ class Connection:
         if retry > 0.0:
             raise RateLimited(what, retry)
 
-    async def chat(self, table: LiveTable, message: dict[str, Any]) -> None:
+    async def chat(self, table: Table, message: dict[str, Any]) -> None:
         text = clean_text(message.get("text"))
         if self.seat is None and self.user is None and self.session:
             store = table.chat.store
@@ -315,23 +318,39 @@ def read_since(raw: str | None) -> int | None:
 
 
 async def serve_connection(
-    conn: Connection, table: LiveTable, house: House, since: int | None = None
+    conn: Connection, table: Table, house: House, since: int | None = None
 ) -> None:
-    unsubscribe = table.join(conn.seat, conn.deliver, since, conn.catch_up_room())
+    leave_remote = None
+    if isinstance(table, RemoteTable):
+        try:
+            leave_remote = await table.join(conn.seat, conn.deliver, since, conn.catch_up_room())
+        except ProtocolError as error:  # its owner is gone or busy: the client tries again
+            await refuse(conn.ws, error.code, error.message, CLOSE_MOVED)
+            return
+    else:
+        unsubscribe = table.join(conn.seat, conn.deliver, since, conn.catch_up_room())
     sender = asyncio.create_task(conn.send_loop())
     receiver = asyncio.create_task(conn.receive_loop(table))
+    gone = asyncio.create_task(table.gone.wait())
     try:
-        # Either side ending ends the connection: the client left, or it fell behind.
-        await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+        # Either side ending ends the connection: the client left, or it fell behind; or
+        # the table left this process (the reconnect finds its new owner).
+        await asyncio.wait({sender, receiver, gone}, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        unsubscribe()
-        for task in (sender, receiver):
+        if leave_remote is not None:
+            await leave_remote()
+        else:
+            unsubscribe()
+        for task in (sender, receiver, gone):
             task.cancel()
-        await asyncio.gather(sender, receiver, return_exceptions=True)
+        await asyncio.gather(sender, receiver, gone, return_exceptions=True)
         house.release(table)
         if conn.ws.application_state != WebSocketState.DISCONNECTED:
             with contextlib.suppress(Exception):
-                await conn.ws.close()
+                if table.gone.is_set():
+                    await conn.ws.close(CLOSE_MOVED, "The table moved: reconnect")
+                else:
+                    await conn.ws.close()
 
 
 async def refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
