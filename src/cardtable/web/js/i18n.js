@@ -99,6 +99,7 @@ const strings = {
   "table.youMay": { en: "You may snap", zh: "可以抢先弃牌" },
   "table.yourTurn": { en: "Your turn", zh: "轮到你了" },
   "table.waiting": { en: "{name} is playing…", zh: "{name} 正在行动…" },
+  "table.waitingPlayers": { en: "Waiting for players", zh: "等待玩家入座" },
   "table.waitingMany": { en: "Waiting for {names}…", zh: "等待 {names}…" },
   "table.notYourTurn": {
     en: "It is not your turn: {name} is playing.",
