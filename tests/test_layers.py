@@ -52,10 +52,7 @@ SHELL_NOT_YET = {
     "web/js/learn/nav.js",
     "web/js/learn/strings.js",
     "web/js/online.js",
-    "web/js/replay.js",
     "web/js/rules/page.js",
-    "web/js/table.js",
-    "web/js/learn/example.js",
 }
 
 
