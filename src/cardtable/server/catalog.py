@@ -26,6 +26,9 @@ class GameInfo(BaseModel):
     options: list[dict[str, Any]]
     bots: list[str]
     levels: list[str]
+    # where the shell lists it (lower first), and the cards its home-page tile shows
+    order: int
+    sample_cards: list[str]
 
 
 def game_info(name: str) -> GameInfo:
@@ -33,6 +36,7 @@ def game_info(name: str) -> GameInfo:
     players = cls.option("players")
     values = [int(v) for v in players.values()]
     offered = bots.available(cls())
+    package = games.package(name)
     return GameInfo(
         name=name,
         title=cls.title,
@@ -41,15 +45,18 @@ def game_info(name: str) -> GameInfo:
         bots=offered,
         # The levels a person picks from (bot:LEVEL), without the experiments' ismcts:N.
         levels=[name for name in offered if ":" not in name],
+        order=package.order,
+        sample_cards=list(package.sample_cards),
     )
 
 
 async def list_games() -> list[GameInfo]:
-    """Every registered game that can be played now, by name."""
+    """Every registered game that can be played now, in the order the packages ask for
+    (ties by name)."""
     out = []
     for name in games.names():
         try:
             out.append(game_info(name))
         except Exception:  # registered, but its engine is missing or unfinished
             log.warning("game %r is registered but cannot be loaded", name, exc_info=True)
-    return out
+    return sorted(out, key=lambda info: (info.order, info.name))

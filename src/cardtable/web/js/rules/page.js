@@ -1,5 +1,5 @@
 // The rules page of a game (/rules/{game}): every rule id of the spec in words, with the
-// card pictures, in chapters like the Cambio seed page; each chapter ends with its live
+// card pictures, in chapters like the seed rules pages; each chapter ends with its live
 // examples (learn/example.js), played on the server's engine.
 
 import { cardEl, ensureSprite } from "../cards.js";
