@@ -1,9 +1,11 @@
 """Every rule id of a game is named by at least one scenario test, the ids a game declares
 are exactly the ids of its rules (``docs/rules/<game>.md``), and every id a scenario test
-names is one of them."""
+names is one of them. A game from outside the house keeps its ``rules.md`` and its
+scenario tests (``test_*.py``) in its own package folder (docs/architecture.md)."""
 
 from __future__ import annotations
 
+import inspect
 import re
 from pathlib import Path
 
@@ -29,13 +31,22 @@ def prefix_of(name: str) -> str:
     return declared[0].split("-")[0]
 
 
+def package_folder(name: str) -> Path:
+    return Path(inspect.getfile(games.game_class(name))).parent
+
+
 def scenario_text(name: str) -> str:
     tests = ROOT / "tests" / "games" / name
+    if not tests.is_dir():
+        tests = package_folder(name)
     return "\n".join(p.read_text(encoding="utf-8") for p in sorted(tests.glob("test_*.py")))
 
 
 def rules_text(name: str) -> str:
-    return (RULES / f"{name}.md").read_text(encoding="utf-8")
+    path = RULES / f"{name}.md"
+    if not path.exists():
+        path = package_folder(name) / "rules.md"
+    return path.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("name", games.names())
