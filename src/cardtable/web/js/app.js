@@ -12,6 +12,7 @@ import { GAMES } from "./gametext.js";
 import { tableRulesLink } from "./learn/nav.js";
 import { learnPage } from "./learn/pages.js";
 import { onlinePage } from "./online.js";
+import { loadGamePackages } from "./packages.js";
 import {
   apply as applySettings,
   onSettingsChange,
@@ -347,4 +348,5 @@ onLangChange(() => {
 ensureSprite();
 applySettings();
 renderHeader();
+await loadGamePackages();
 route();

@@ -153,7 +153,6 @@ const strings = {
   "card.of": { en: "{rank} of {suit}", zh: "{suit}{rank}" },
   "card.redJoker": { en: "red joker", zh: "大王" },
   "card.blackJoker": { en: "black joker", zh: "小王" },
-  "card.cabo": { en: "card {n}", zh: "{n} 号牌" },
   "card.back": { en: "card back", zh: "牌背" },
   "suit.s": { en: "spades", zh: "黑桃" },
   "suit.h": { en: "hearts", zh: "红桃" },

@@ -1,0 +1,19 @@
+// The games' own browser modules, loaded once before the first page is drawn: what a game
+// adds to the shell (its strings, its deck of cards, its styles) is then in place on every
+// page (home, tables, rules, lessons, replays), and the shell names no game: it loads
+// what the catalog (GET /api/games) lists, a game it has never heard of included.
+
+import { listGames } from "./api.js";
+import { importRenderer } from "./gamefiles.js";
+
+/** Every listed game's renderer and style sheet; a game that fails to load is skipped
+ * (its own pages say so), never the whole shell. */
+export async function loadGamePackages() {
+  let listed = [];
+  try {
+    listed = await listGames();
+  } catch {
+    return; // the home page shows the error; tables still load their own renderer
+  }
+  await Promise.all(listed.map((g) => importRenderer(g.name).catch(() => null)));
+}
