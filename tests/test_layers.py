@@ -44,7 +44,6 @@ SHELL_NOT_YET = {
     "web/css/learn.css",
     "web/css/style.css",
     "web/js/gametext.js",
-    "web/js/i18n.js",
     "web/js/learn/labs.js",
     "web/js/learn/nav.js",
     "web/js/learn/strings.js",

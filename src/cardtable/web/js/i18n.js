@@ -21,10 +21,6 @@ const strings = {
   "lang.switch.label": { en: "切换到中文", zh: "Switch to English" },
   "settings": { en: "Settings", zh: "设置" },
   "settings.fourColour": { en: "Four-colour suits", zh: "四色花色" },
-  "settings.memory": {
-    en: "Memory aid in Cabo (show the cards you have seen)",
-    zh: "卡波记忆辅助（显示你看过的牌）",
-  },
   "settings.speed": { en: "Animation speed", zh: "动画速度" },
   "speed.slow": { en: "Slow", zh: "慢" },
   "speed.normal": { en: "Normal", zh: "正常" },
