@@ -45,7 +45,6 @@ SHELL_NOT_YET = {
     "web/css/style.css",
     "web/js/gametext.js",
     "web/js/learn/labs.js",
-    "web/js/learn/nav.js",
     "web/js/learn/strings.js",
 }
 

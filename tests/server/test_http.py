@@ -33,6 +33,7 @@ def test_games_come_in_the_packages_order_with_their_sample_cards(server: Server
         package = games.package(info["name"])
         assert info["order"] == package.order
         assert info["sample_cards"] == list(package.sample_cards)
+        assert info["learn"] == (package.scenarios is not None)
 
 
 def test_create_answers_the_creators_seat_and_an_unguessable_token(server: Server) -> None:

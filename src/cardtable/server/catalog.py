@@ -29,6 +29,8 @@ class GameInfo(BaseModel):
     # where the shell lists it (lower first), and the cards its home-page tile shows
     order: int
     sample_cards: list[str]
+    # it has learning pages (rules, tutorial, lab): a game with tutorial scenarios does
+    learn: bool
 
 
 def game_info(name: str) -> GameInfo:
@@ -47,6 +49,7 @@ def game_info(name: str) -> GameInfo:
         levels=[name for name in offered if ":" not in name],
         order=package.order,
         sample_cards=list(package.sample_cards),
+        learn=package.scenarios is not None,
     )
 
 

@@ -6,14 +6,20 @@
 import { listGames } from "./api.js";
 import { importRenderer } from "./gamefiles.js";
 
-/** Every listed game's renderer and style sheet; a game that fails to load is skipped
- * (its own pages say so), never the whole shell. */
+let listed = []; // the catalog's games, once loaded
+
+/** Every listed game's renderer; a game that fails to load is skipped (its own pages say
+ * so), never the whole shell. */
 export async function loadGamePackages() {
-  let listed = [];
   try {
     listed = await listGames();
   } catch {
     return; // the home page shows the error; tables still load their own renderer
   }
   await Promise.all(listed.map((g) => importRenderer(g.name).catch(() => null)));
+}
+
+/** Whether a game has learning pages (rules, tutorial, lab): the catalog says. */
+export function hasLearnPages(game) {
+  return listed.some((g) => g.name === game && g.learn);
 }

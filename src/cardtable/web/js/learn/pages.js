@@ -8,7 +8,8 @@ import { onLangChange, pickText, t } from "../i18n.js";
 import { RulesPage } from "../rules/page.js";
 import { mountExample } from "./example.js";
 import { LABS } from "./labs.js";
-import { LEARN_GAMES, learnNav, learnRoute } from "./nav.js";
+import { hasLearnPages } from "../packages.js";
+import { learnNav, learnRoute } from "./nav.js";
 import "./strings.js";
 
 class TutorialPage {
@@ -72,7 +73,7 @@ class LabPage {
 /** The page object for a learning path, or null: has start(), draw(), dispose(). */
 export function learnPage(root, app, path) {
   const r = learnRoute(path);
-  if (!r || !LEARN_GAMES.includes(r.game)) return null;
+  if (!r || !hasLearnPages(r.game)) return null;
   if (r.kind === "rules") return new RulesPage(root, app, r.game);
   if (r.kind === "learn") return new TutorialPage(root, app, r.game);
   return new LabPage(root, app, r.game);

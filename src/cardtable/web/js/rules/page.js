@@ -8,12 +8,13 @@ import { GAMES } from "../gametext.js";
 import { importRules } from "../gamefiles.js";
 import { onLangChange, pickText, t } from "../i18n.js";
 import { mountExample } from "../learn/example.js";
-import { LEARN_GAMES, learnNav } from "../learn/nav.js";
+import { learnNav } from "../learn/nav.js";
+import { hasLearnPages } from "../packages.js";
 
 const CONTENT = {};
 
 export async function loadContent(game) {
-  if (!LEARN_GAMES.includes(game)) return null;
+  if (!hasLearnPages(game)) return null;
   CONTENT[game] ??= (await importRules(game)).default;
   return CONTENT[game];
 }
