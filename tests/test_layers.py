@@ -6,9 +6,8 @@
   adapt to: never another game, the server or the CLI.
 - Outside ``games/<game>/`` no source names a moved game, but the registry's one line.
 
-Gan Deng Yan and Caravan are not yet moved into their packages: ``NOT_YET_MOVED`` lists
-them, and ``SHELL_NOT_YET`` the files (mostly the web shell's) that still name a moved
-game. Whoever moves a game or cleans a file takes it off its list; both lists end empty."""
+``SHELL_NOT_YET`` lists the files (mostly the web shell's) that still name a game; whoever
+cleans a file takes it off the list, which ends empty."""
 
 from __future__ import annotations
 
@@ -26,8 +25,9 @@ from cardtable import games
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "cardtable"
 GAMES = SRC / "games"
-NOT_YET_MOVED = ("caravan",)
-MOVED = tuple(name for name in games.names() if name not in NOT_YET_MOVED)
+# The house's games: the packages under games/ (a game registered from outside, such as
+# the tests' fifth game, lives elsewhere and is not the registry file's to name).
+MOVED = tuple(name for name in games.names() if (GAMES / name / "package.py").exists())
 # A package's adapters (everything else in games/<game>/ is its pure engine), and the
 # generic layers each may import besides core and its own game.
 ADAPTERS: dict[str, tuple[str, ...]] = {
@@ -46,6 +46,7 @@ SHELL_NOT_YET = {
     "web/js/gametext.js",
     "web/js/learn/labs.js",
     "web/js/learn/strings.js",
+    "web/js/leave.js",  # Caravan's resign button: goes with the contract's concede (issue 21)
 }
 
 
@@ -138,8 +139,7 @@ def test_outside_its_package_only_the_registry_names_a_moved_game(game: str) -> 
 
 
 def test_the_allowlists_only_shrink() -> None:
-    """Every game on ``NOT_YET_MOVED`` is registered, and every listed web file exists."""
-    assert set(NOT_YET_MOVED) <= set(games.names())
+    """Every listed file exists (a file that went must leave the list too)."""
     assert all((SRC / name).exists() for name in SHELL_NOT_YET)
 
 

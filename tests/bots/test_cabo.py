@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,28 +19,11 @@ from cardtable.games.cabo.bots.knowledge import Rules, Table, from_view
 from cardtable.games.cabo.bots.players import HeuristicBot
 from cardtable.games.cabo.bots.policy import MEDIUM, Mind, decide
 
-LEVELS = ("random", "easy", "medium", "hard", "ismcts:12")
-QUICK = {"hard": 0.02}  # a tiny time cap: this checks the contract, not strength
-
-
-def wire(game: Any, action: Any) -> dict[str, Any]:
-    return dict(game.action_to_json(action))
+from .support import LEVELS, assert_legal_from_views, assert_reproducible, play, playout, wire
 
 
 def positions(players: int, seed: int, every: int = 3, **options: Any) -> list[State[Any]]:
-    """Positions of a random playout (every ``every``-th decision), all phases included."""
-    game = games.load("cabo", players=players, **options)
-    state = game.new_state(seed=seed)
-    rng = random.Random(seed)
-    out = []
-    step = 0
-    while not state.is_over():
-        if step % every == 0:
-            out.append(state.clone())
-        seat = rng.choice(state.to_act)
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        step += 1
-    return out
+    return playout(games.load("cabo", players=players, **options), seed, every)
 
 
 def stacked(*hands: Sequence[int], deck: Sequence[int] = (), starter: int = 0) -> State[Any]:
@@ -57,27 +38,15 @@ def stacked(*hands: Sequence[int], deck: Sequence[int] = (), starter: int = 0) -
     raise AssertionError("no seed starts with that seat")
 
 
-def play(state: State[Any], seat: int, bot: Any, seed: int = 1) -> dict[str, Any]:
-    """``bot`` acts once for ``seat`` from a JSON round-tripped view; returns its wire form."""
-    view = json.loads(json.dumps(state.view(seat)))
-    action = bot.act(view, state.legal_actions(seat), random.Random(seed))
-    state.apply(seat, action)
-    return wire(state.game, action)
-
-
 # -- the contract -------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_returns_a_legal_action_from_pure_view_data(players: int, level: str) -> None:
     game = games.load("cabo", players=players)
-    bot = bots.make(level, game, QUICK.get(level))
     sample = positions(players, seed=11 + players, every=2 if level in ("random", "easy") else 5)
-    for state in sample[:: 1 if level in ("random", "easy", "medium") else 3]:
-        for seat in state.to_act:
-            view = json.loads(json.dumps(state.view(seat)))  # pure data, no state
-            legal = state.legal_actions(seat)
-            action = bot.act(view, legal, random.Random(7))
-            assert action in legal, f"{level} chose {action!r}"
+    assert_legal_from_views(
+        game, level, sample[:: 1 if level in ("random", "easy", "medium") else 3]
+    )
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
@@ -103,24 +72,7 @@ def test_heuristics_play_every_seat_of_whole_games(level: str) -> None:
 
 @pytest.mark.parametrize("level", ["easy", "medium", "ismcts:12"])
 def test_a_fixed_seed_gives_the_same_choice(level: str) -> None:
-    game = games.load("cabo", players=3)
-    for state in positions(3, seed=4, every=4)[:10]:
-        seat = state.to_act[0]
-        view, legal = state.view(seat), state.legal_actions(seat)
-        first = bots.make(level, game).act(view, legal, random.Random(5))
-        again = bots.make(level, game).act(json.loads(json.dumps(view)), legal, random.Random(5))
-        assert first == again
-
-
-def test_the_bots_import_only_their_own_game() -> None:
-    """The bots live in Cabo's package (issue 21): they may import Cabo's engine, core and
-    the generic bot layer, and nothing else of cardtable (no other game, no I/O layer).
-    They still play from a seat's view only: ``act`` is never given a state."""
-    package = Path(search.__file__).parent
-    allowed = ("cardtable.games.cabo", "cardtable.core", "cardtable.bots")
-    for path in package.glob("*.py"):
-        for found in re.findall(r"^(?:from|import) (cardtable[\w.]*)", path.read_text(), re.M):
-            assert found.startswith(allowed), f"{path.name} imports {found}"
+    assert_reproducible(games.load("cabo", players=3), level, positions(3, seed=4, every=4)[:10])
 
 
 # -- a good player's choices on stacked decks ----------------------------------------------

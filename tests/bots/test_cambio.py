@@ -5,11 +5,9 @@ measured with ``cardtable sim`` (docs/bots/cambio.md)."""
 
 from __future__ import annotations
 
-import ast
 import json
 import random
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,10 +20,10 @@ from cardtable.games.cambio.bots.knowledge import Rules, from_sample, from_view
 from cardtable.games.cambio.bots.players import wire_key
 from cardtable.games.cambio.bots.policy import MEDIUM, Mind
 
+from . import support
 from .clocks import frozen
+from .support import LEVELS, QUICK, assert_legal_from_views, assert_reproducible, playout, wire
 
-LEVELS = ("random", "easy", "medium", "hard", "ismcts:12")
-QUICK = {"hard": 0.02}  # a tiny time cap: this checks the contract, not strength
 VARIANTS: list[dict[str, Any]] = [
     {"players": 2},
     {"players": 4},
@@ -36,24 +34,8 @@ VARIANTS: list[dict[str, Any]] = [
 ]
 
 
-def wire(game: Any, action: Any) -> dict[str, Any] | None:
-    return None if action is None else dict(game.action_to_json(action))
-
-
 def positions(seed: int, every: int = 3, **options: Any) -> list[State[Any]]:
-    """Positions of a random playout (every ``every``-th decision), all phases included."""
-    game = games.load("cambio", **options)
-    state = game.new_state(seed=seed)
-    rng = random.Random(seed)
-    out = []
-    step = 0
-    while not state.is_over():
-        if step % every == 0:
-            out.append(state.clone())
-        seat = rng.choice(state.to_act)
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        step += 1
-    return out
+    return playout(games.load("cambio", **options), seed, every)
 
 
 def stacked(*hands: Sequence[str], start: str, deck: Sequence[str] = (), **options: Any) -> Any:
@@ -64,18 +46,13 @@ def stacked(*hands: Sequence[str], start: str, deck: Sequence[str] = (), **optio
 
 
 def ask(state: State[Any], seat: int, level: str = "medium", seed: int = 1) -> Any:
-    """What ``level`` does for ``seat``, from a JSON round-tripped view (not applied)."""
-    bot = bots.make(level, state.game, QUICK.get(level))
-    view = json.loads(json.dumps(state.view(seat)))
-    return bot.act(view, state.legal_actions(seat), random.Random(seed))
+    """What ``level`` does for ``seat``, from a pure view (not applied)."""
+    return support.ask(state, seat, bots.make(level, state.game, QUICK.get(level)), seed)
 
 
 def play(state: State[Any], seat: int, level: str = "medium") -> dict[str, Any] | None:
     """``level`` acts once for ``seat``; returns the wire form of what it did."""
-    action = ask(state, seat, level)
-    if action is not None:
-        state.apply(seat, action)
-    return wire(state.game, action)
+    return support.play(state, seat, bots.make(level, state.game, QUICK.get(level)))
 
 
 # -- the contract -------------------------------------------------------------------------
@@ -86,52 +63,23 @@ def play(state: State[Any], seat: int, level: str = "medium") -> dict[str, Any] 
 def test_every_level_returns_a_legal_action_from_pure_view_data(
     options: dict[str, Any], level: str
 ) -> None:
-    game = games.load("cambio", **options)
-    bot = bots.make(level, game, QUICK.get(level))
     sample = positions(seed=len(options) * 7 + 1, every=2, **options)
     step = 1 if level in ("random", "easy", "medium") else 4
-    for state in sample[::step]:
-        for seat in state.to_act:
-            view = json.loads(json.dumps(state.view(seat)))  # pure data, no state
-            legal = state.legal_actions(seat)
-            action = bot.act(view, legal, random.Random(7))
-            if action is None:
-                # Only an optional moment may pass: a snap window on someone else's turn.
-                assert seat != state.view(seat)["turn"] and level != "random"
-                assert all(a.kind == "snap" for a in legal)
-            else:
-                assert action in legal, f"{level} chose {action!r}"
+
+    def passed(state: State[Any], seat: int, legal: Any) -> None:
+        # Only an optional moment may pass: a snap window on someone else's turn.
+        assert seat != state.view(seat)["turn"] and level != "random"
+        assert all(a.kind == "snap" for a in legal)
+
+    assert_legal_from_views(games.load("cambio", **options), level, sample[::step], passed=passed)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "ismcts:16"])
 @pytest.mark.parametrize("snap", ["own_turn", "anytime"])
 def test_every_level_is_reproducible_with_a_fixed_seed(level: str, snap: str) -> None:
     game = games.load("cambio", players=3, snap=snap)
-    for state in positions(seed=4, every=5, players=3, snap=snap)[:12]:
-        seat = state.to_act[-1]
-        legal = state.legal_actions(seat)
-        view = state.view(seat)
-        first = bots.make(level, game).act(view, legal, random.Random(9))
-        again = bots.make(level, game).act(json.loads(json.dumps(view)), legal, random.Random(9))
-        assert first == again
-
-
-def test_the_bots_import_only_their_own_game() -> None:
-    """The bots live in Cambio's package (issue 21): they may import Cambio's engine, core
-    and the generic bot layer, and nothing else of cardtable (no other game, no I/O
-    layer). They still play from a seat's view only: ``act`` is never given a state."""
-    package = Path(search.__file__).parent
-    allowed = ("cardtable.games.cambio", "cardtable.core", "cardtable.bots")
-    for path in package.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom):
-                names = [node.module or ""]
-            elif isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            else:
-                continue
-            inside = [n for n in names if n.startswith("cardtable")]
-            assert all(n.startswith(allowed) for n in inside), f"{path.name}: {inside}"
+    sample = positions(seed=4, every=5, players=3, snap=snap)[:12]
+    assert_reproducible(game, level, sample, seat_of=lambda state: state.to_act[-1], seed=9)
 
 
 def test_the_view_and_the_sample_give_the_same_knowledge() -> None:

@@ -5,7 +5,6 @@ positions, and medium beats random. Strength figures are measured with ``cardtab
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -22,29 +21,11 @@ from cardtable.games.gandengyan.bots.hands import Rules, groups, split
 from cardtable.games.gandengyan.bots.policy import Table, choose
 
 from .clocks import frozen
-
-LEVELS = ("random", "easy", "medium", "hard", "ismcts:12")
-QUICK = {"hard": 0.02}  # a tiny time cap: this checks the contract, not strength
-
-
-def wire(game: Any, action: Any) -> dict[str, Any]:
-    return dict(game.action_to_json(action))
+from .support import LEVELS, assert_legal_from_views, assert_reproducible, play, playout
 
 
 def positions(players: int, seed: int, every: int = 3, **options: Any) -> list[State[Any]]:
-    """Positions of a random playout (every ``every``-th decision)."""
-    game = games.load("gandengyan", players=players, **options)
-    state = game.new_state(seed=seed)
-    rng = random.Random(seed)
-    out = []
-    step = 0
-    while not state.is_over():
-        if step % every == 0:
-            out.append(state.clone())
-        seat = state.to_act[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        step += 1
-    return out
+    return playout(games.load("gandengyan", players=players, **options), seed, every, first=True)
 
 
 def stacked(*seat_hands: str, talon: str = "", dealer: int = 0, **options: Any) -> State[Any]:
@@ -57,14 +38,6 @@ def stacked(*seat_hands: str, talon: str = "", dealer: int = 0, **options: Any) 
     return state
 
 
-def play(state: State[Any], seat: int, bot: Any, seed: int = 1) -> dict[str, Any]:
-    """``bot`` acts once for ``seat`` from a JSON round-tripped view; returns its wire form."""
-    view = json.loads(json.dumps(state.view(seat)))
-    action = bot.act(view, state.legal_actions(seat), random.Random(seed))
-    state.apply(seat, action)
-    return wire(state.game, action)
-
-
 def ranks(action: dict[str, Any]) -> list[str]:
     """The ranks a played action stands for (``as`` when given, else the cards')."""
     return list(action.get("as") or [c[0] for c in action["cards"]])
@@ -74,16 +47,10 @@ def ranks(action: dict[str, Any]) -> list[str]:
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_returns_a_legal_action_from_pure_view_data(players: int, level: str) -> None:
-    game = games.load("gandengyan", players=players)
-    bot = bots.make(level, game, QUICK.get(level))
     cheap = level in ("random", "easy", "medium")
     sample = positions(players, seed=11 + players, every=2 if cheap else 6)
-    for state in sample[:: 1 if cheap else 2]:
-        for seat in state.to_act:
-            view = json.loads(json.dumps(state.view(seat)))  # pure data, no state
-            legal = state.legal_actions(seat)
-            action = bot.act(view, legal, random.Random(7))
-            assert action in legal, f"{level} chose {action!r}"
+    game = games.load("gandengyan", players=players)
+    assert_legal_from_views(game, level, sample[:: 1 if cheap else 2])
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
@@ -126,12 +93,7 @@ def test_the_rollout_policy_plays_whole_games_legally() -> None:
 @pytest.mark.parametrize("level", ["easy", "medium", "ismcts:12"])
 def test_a_fixed_seed_gives_the_same_choice(level: str) -> None:
     game = games.load("gandengyan", players=3)
-    for state in positions(3, seed=4, every=5)[:5]:
-        seat = state.to_act[0]
-        view, legal = state.view(seat), state.legal_actions(seat)
-        first = bots.make(level, game).act(view, legal, random.Random(5))
-        again = bots.make(level, game).act(json.loads(json.dumps(view)), legal, random.Random(5))
-        assert first == again
+    assert_reproducible(game, level, positions(3, seed=4, every=5)[:5])
 
 
 def test_hard_is_reproducible_with_a_simulation_budget(monkeypatch: pytest.MonkeyPatch) -> None:

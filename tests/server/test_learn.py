@@ -169,14 +169,14 @@ def test_caravan_lab(client: Any) -> None:
     steps = [("9h", 9, None, "h"), ("3d", 12, "descending", "d"), ("7d", 19, "ascending", "d")]
     caravan: list[list[str]] = []
     for card, value, direction, suit in steps:
-        data = post(client, "/api/labs/caravan", {"caravan": caravan, "card": card}).json()
+        data = post(client, "/api/labs/caravan/caravan", {"caravan": caravan, "card": card}).json()
         assert (data["value"], data["direction"], data["suit"]) == (value, direction, suit)
         caravan = data["caravan"]
-    data = post(client, "/api/labs/caravan", {"caravan": caravan, "card": "7s"}).json()
+    data = post(client, "/api/labs/caravan/caravan", {"caravan": caravan, "card": "7s"}).json()
     assert data["refusal"] and data["caravan"] == caravan
-    data = post(client, "/api/labs/caravan", {"caravan": caravan, "card": "Qs"}).json()
+    data = post(client, "/api/labs/caravan/caravan", {"caravan": caravan, "card": "Qs"}).json()
     assert data["direction"] == "descending" and data["suit"] == "s"
-    data = post(client, "/api/labs/caravan", {"caravan": caravan, "card": "Kc"}).json()
+    data = post(client, "/api/labs/caravan/caravan", {"caravan": caravan, "card": "Kc"}).json()
     assert data["value"] == 26 and data["sells"]
     for body in (
         {"caravan": [["Kh"]]},
@@ -184,7 +184,7 @@ def test_caravan_lab(client: Any) -> None:
         {"caravan": [[]]},
         {"caravan": 3},
     ):
-        assert post(client, "/api/labs/caravan", body).status_code == 422
+        assert post(client, "/api/labs/caravan/caravan", body).status_code == 422
 
 
 def test_a_game_packages_lab_route_refuses_what_it_cannot_run(client: Any) -> None:

@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 
 from cardtable import games
-from cardtable.games import labs
 from cardtable.games.cabo import scoring as cabo_scoring
 from cardtable.games.cambio import labs as cambio_labs
+from cardtable.games.caravan import labs as caravan_labs
+from cardtable.games.caravan import rules as caravan_rules
 from cardtable.games.gandengyan import scoring as gdy_scoring
 from cardtable.server.learn import scenarios
 
@@ -345,12 +346,12 @@ def test_cabo_calculator_and_caravan_lab(live_server, page_factory):
     for code in ["9h", "3d", "7d", "7s", "Qs", "Kc", "As"]:
         page.locator(f".lab-picker .card[data-code='{code}']").click()
         page.wait_for_selector(".lab-out[data-settled='1']")
-        if labs.caravan_is_number(code):
-            if labs.caravan_refusal(caravan, code) is None:
+        if caravan_rules.is_number(code):
+            if caravan_rules.number_refusal(caravan, code) is None:
                 caravan.append([code])
         else:
             caravan[-1].append(code)
-        want = labs.caravan_summary(caravan)
+        want = caravan_labs.summary(caravan)
         assert page.locator("[data-fact='value']").text_content() == str(want["value"])
         assert page.locator("[data-fact='direction']").get_attribute("data-raw") == (
             want["direction"] or ""

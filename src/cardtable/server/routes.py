@@ -61,7 +61,6 @@ API = [
         learn.play_scenario,
         {"tags": ["learn"], "responses": ERRORS},
     ),
-    Route("POST", "/api/labs/caravan", labs.caravan_lab, {"tags": ["learn"], "responses": ERRORS}),
     # after the games' own lab routes above (not yet moved into their packages): the first
     # matching route answers
     Route("POST", "/api/labs/{game}/{lab}", labs.run_lab, {"tags": ["learn"], "responses": ERRORS}),

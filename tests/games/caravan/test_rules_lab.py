@@ -114,3 +114,22 @@ def assert_caches_fresh(state: CaravanState) -> None:
         end = rules.end(stacks, steady_base=state.steady[x], first_card_suit=game.first_card_suit)
         assert state.ends[x] == end
         assert state.rooms[x] == [k for k, s in enumerate(stacks) if len(s) <= game.attach_limit]
+
+
+@pytest.mark.parametrize("king_adds", [False, True])
+def test_a_caravans_value_is_its_stacks_values(king_adds: bool) -> None:
+    """``value`` inlines ``stack_value`` for speed; the bots call both, so they must agree,
+    and ``king_gain`` is what one more king adds."""
+    rng = random.Random(3)
+    numbers = [r + s for r in "A23456789T" for s in "shdc"]
+    for _ in range(300):
+        caravan = [
+            [rng.choice(numbers), *rng.choices(["Kh", "Qs", "Kc"], k=rng.randint(0, 3))]
+            for _ in range(rng.randint(0, 6))
+        ]
+        total = sum(rules.stack_value(s, king_adds=king_adds) for s in caravan)
+        assert rules.value(caravan, king_adds=king_adds) == total
+        for stack in caravan:
+            more = rules.stack_value([*stack, "Kd"], king_adds=king_adds)
+            gain = rules.king_gain(stack, king_adds=king_adds)
+            assert more == rules.stack_value(stack, king_adds=king_adds) + gain

@@ -1,9 +1,11 @@
 """Cabo's actions: small immutable values with their wire form (spec, "Actions on the wire").
 
-Every action carries its ``kind`` as a last, defaulted field, so two actions of different
-kinds never compare equal (``Draw()`` and ``Call()`` would both be ``()`` otherwise).
-Actions with a set-like payload have one canonical form: ``Replace`` lists its slots in
-increasing order and ``Swap`` names its two cards in increasing ``(seat, slot)`` order, so
+Draw, Discard, Call, Skip, Peek and Swap are the face-down-row games' shared actions
+(``core.slots``); TakeDiscard and the several-slot Replace are Cabo's own. Every action
+carries its ``kind`` as a last, defaulted field, so two actions of different kinds never
+compare equal (``Draw()`` and ``Call()`` would both be ``()`` otherwise). Actions with a
+set-like payload have one canonical form: ``Replace`` lists its slots in increasing order
+and ``Swap`` names its two cards in increasing ``(seat, slot)`` order, so
 ``{"slots": [2, 0]}`` and ``{"slots": [0, 2]}`` are the same action."""
 
 from __future__ import annotations
@@ -11,29 +13,35 @@ from __future__ import annotations
 from typing import Any, Literal, NamedTuple
 
 from cardtable.core import IllegalAction
-from cardtable.core.wire import action_type, int_list, integer, only_keys, pair
+from cardtable.core.slots import (
+    CALL,
+    DISCARD,
+    DRAW,
+    SKIP,
+    Call,
+    Discard,
+    Draw,
+    Peek,
+    Position,
+    Skip,
+    Swap,
+    peek_from_wire,
+    swap,
+    swap_from_wire,
+    swap_to_json,
+)
+from cardtable.core.wire import action_type, int_list, only_keys
 from cardtable.core.words import plural
 
 MAX_EXCHANGE = 4  # CA-9: a multi-card exchange names 2, 3 or 4 cards
-Position = tuple[int, int]  # (seat, slot)
-
-
-class Draw(NamedTuple):
-    kind: Literal["draw"] = "draw"
 
 
 class TakeDiscard(NamedTuple):
     kind: Literal["take_discard"] = "take_discard"
 
 
-class Call(NamedTuple):
-    kind: Literal["call"] = "call"
-
-
-class Discard(NamedTuple):
-    kind: Literal["discard"] = "discard"
-
-
+# Cabo's replace names one slot or 2-4 to exchange (CA-9); Cambio's names one, so each
+# game keeps its own.
 class Replace(NamedTuple):
     """One slot: replace that card; 2–4 slots: a multi-card exchange (CA-9)."""
 
@@ -41,41 +49,12 @@ class Replace(NamedTuple):
     kind: Literal["replace"] = "replace"
 
 
-class Peek(NamedTuple):
-    """Look at one card: a 7/8 (own), a 9/10 (another's) or the set-up peek."""
-
-    seat: int
-    slot: int
-    kind: Literal["peek"] = "peek"
-
-
-class Swap(NamedTuple):
-    """An 11/12: exchange the cards at two positions, one of them the actor's."""
-
-    a: Position
-    b: Position
-    kind: Literal["swap"] = "swap"
-
-
-class Skip(NamedTuple):
-    kind: Literal["skip"] = "skip"
-
-
 Action = Draw | TakeDiscard | Call | Discard | Replace | Peek | Swap | Skip
 
-DRAW = Draw()
 TAKE_DISCARD = TakeDiscard()
-CALL = Call()
-DISCARD = Discard()
-SKIP = Skip()
 
 _SIMPLE: dict[str, Action] = {a.kind: a for a in (DRAW, TAKE_DISCARD, CALL, DISCARD, SKIP)}
 KINDS = ("draw", "take_discard", "call", "discard", "replace", "peek", "swap", "skip")
-
-
-def swap(a: Position, b: Position) -> Swap:
-    """The canonical swap of the cards at ``a`` and ``b`` (the order does not matter)."""
-    return Swap(a, b) if a <= b else Swap(b, a)
 
 
 def slots_problem(slots: tuple[int, ...], row: int | None = None) -> str | None:
@@ -105,7 +84,7 @@ def to_json(action: Action) -> dict[str, Any]:
     if isinstance(action, Peek):
         return {"type": "peek", "seat": action.seat, "slot": action.slot}
     if isinstance(action, Swap):
-        return {"type": "swap", "a": list(action.a), "b": list(action.b)}
+        return swap_to_json(action)
     return {"type": action.kind}
 
 
@@ -119,11 +98,9 @@ def from_json(data: object) -> Action:
             raise IllegalAction(problem)
         return Replace(tuple(sorted(slots)))
     if kind == "peek":
-        only_keys(d, "seat", "slot")
-        return Peek(integer(d, "seat"), integer(d, "slot"))
+        return Peek(*peek_from_wire(d))
     if kind == "swap":
-        only_keys(d, "a", "b")
-        return swap(pair(d, "a"), pair(d, "b"))
+        return swap(*swap_from_wire(d))
     only_keys(d)
     return _SIMPLE[kind]
 
@@ -150,3 +127,29 @@ _PHRASES = {
     "discard": "Discard the drawn card",
     "skip": "Do not use the power",
 }
+
+
+__all__ = [
+    "CALL",
+    "DISCARD",
+    "DRAW",
+    "KINDS",
+    "MAX_EXCHANGE",
+    "SKIP",
+    "TAKE_DISCARD",
+    "Action",
+    "Call",
+    "Discard",
+    "Draw",
+    "Peek",
+    "Position",
+    "Replace",
+    "Skip",
+    "Swap",
+    "TakeDiscard",
+    "describe",
+    "from_json",
+    "slots_problem",
+    "swap",
+    "to_json",
+]

@@ -138,6 +138,9 @@ class CaboState(State[Action]):
         self.last_round: dict[str, Any] | None = None
         # Stacked decks of the rounds still to come, each in pop order (top card last).
         self.stacked: tuple[tuple[int, ...], ...] = ()
+        # A search's note on a sample it drew: the seat whose imagination it is (-1: none).
+        # Copied by clone, never read by the rules, not part of any view.
+        self.searcher = -1
 
     @classmethod
     def new(

@@ -1,48 +1,39 @@
 """Cambio's actions: small immutable values and their JSON wire form (spec: "Actions on the
 wire"; seats and slots are 0-based there).
 
-Every action carries its ``kind`` as a last field with a default. Plain NamedTuples compare
-as tuples, so without it ``Replace(2) == Give(2)`` and ``Peek(0, 1) == Snap(0, 1)`` would
-hold and a legal-list membership test could accept the wrong move."""
+Draw, Discard, Call, Skip, Peek and Swap are the face-down-row games' shared actions
+(``core.slots``); Replace, Snap and Give are Cambio's own. Every action carries its
+``kind`` as a last field with a default, so ``Replace(2) != Give(2)`` and
+``Peek(0, 1) != Snap(0, 1)``."""
 
 from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple
 
 from cardtable.core import IllegalAction, wire
+from cardtable.core.slots import (
+    CALL,
+    DISCARD,
+    DRAW,
+    SKIP,
+    Call,
+    Discard,
+    Draw,
+    Peek,
+    Position,
+    Skip,
+    Swap,
+    peek_from_wire,
+    swap,
+    swap_from_wire,
+    swap_to_json,
+)
 
-Position = tuple[int, int]  # (seat, slot)
 
-
-class Draw(NamedTuple):
-    kind: Literal["draw"] = "draw"
-
-
+# Cambio's replace names one slot (Cabo's several: an exchange), so it is Cambio's own.
 class Replace(NamedTuple):
     slot: int
     kind: Literal["replace"] = "replace"
-
-
-class Discard(NamedTuple):
-    kind: Literal["discard"] = "discard"
-
-
-class Peek(NamedTuple):
-    seat: int
-    slot: int
-    kind: Literal["peek"] = "peek"
-
-
-class Swap(NamedTuple):
-    """Two positions, the lower first (``swap`` builds it so): a swap is unordered."""
-
-    a: Position
-    b: Position
-    kind: Literal["swap"] = "swap"
-
-
-class Skip(NamedTuple):
-    kind: Literal["skip"] = "skip"
 
 
 class Snap(NamedTuple):
@@ -56,20 +47,10 @@ class Give(NamedTuple):
     kind: Literal["give"] = "give"
 
 
-class Call(NamedTuple):
-    kind: Literal["call"] = "call"
-
-
 Action = Draw | Replace | Discard | Peek | Swap | Skip | Snap | Give | Call
 
-DRAW, DISCARD, SKIP, CALL = Draw(), Discard(), Skip(), Call()
 KINDS = ("draw", "replace", "discard", "peek", "swap", "skip", "snap", "give", "call")
 _BARE: dict[str, Action] = {"draw": DRAW, "discard": DISCARD, "skip": SKIP, "call": CALL}
-
-
-def swap(a: Position, b: Position) -> Swap:
-    """The swap of two positions in canonical (lower first) order."""
-    return Swap(a, b) if a < b else Swap(b, a)
 
 
 def canonical_swap(action: Swap) -> Swap:
@@ -87,7 +68,7 @@ def canonical_swap(action: Swap) -> Swap:
 
 def to_json(action: Action) -> dict[str, Any]:
     if type(action) is Swap:
-        return {"type": "swap", "a": list(action.a), "b": list(action.b)}
+        return swap_to_json(action)
     out: dict[str, Any] = {"type": action.kind}
     if type(action) is Peek or type(action) is Snap:
         out["seat"], out["slot"] = action.seat, action.slot
@@ -109,12 +90,10 @@ def from_json(data: object) -> Action:
         slot = wire.integer(d, "slot")
         return Replace(slot) if kind == "replace" else Give(slot)
     if kind in ("peek", "snap"):
-        wire.only_keys(d, "seat", "slot")
-        seat, slot = wire.integer(d, "seat"), wire.integer(d, "slot")
+        seat, slot = peek_from_wire(d)
         return Peek(seat, slot) if kind == "peek" else Snap(seat, slot)
-    wire.only_keys(d, "a", "b")
-    a, b = wire.pair(d, "a"), wire.pair(d, "b")
-    if a == b:
+    a, b = swap_from_wire(d)
+    if a == b:  # Cabo leaves a card swapped with itself to its legal list; Cambio refuses it here
         raise IllegalAction("A swap needs two different cards: 'a' and 'b' are the same slot")
     return swap(a, b)
 
@@ -149,3 +128,28 @@ _PHRASES = {
 
 def _where(position: Position) -> str:
     return f"seat {position[0]}'s slot {position[1] + 1}"
+
+
+__all__ = [
+    "CALL",
+    "DISCARD",
+    "DRAW",
+    "KINDS",
+    "SKIP",
+    "Action",
+    "Call",
+    "Discard",
+    "Draw",
+    "Give",
+    "Peek",
+    "Position",
+    "Replace",
+    "Skip",
+    "Snap",
+    "Swap",
+    "canonical_swap",
+    "describe",
+    "from_json",
+    "swap",
+    "to_json",
+]

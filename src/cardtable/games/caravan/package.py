@@ -1,9 +1,10 @@
-"""Caravan's package record (``cardtable.core.package``). Not yet moved into this
-package (issue 21): its bots still live in ``cardtable.bots.caravan`` and its encoder in
-``cardtable.rl.caravan``; moving them changes only the references below."""
+"""Caravan's package record (``cardtable.core.package``): what generic code may know of
+Caravan."""
 
-from cardtable.bots.caravan import players, search
+from pathlib import Path
+
 from cardtable.core.package import GamePackage, SearchHooks
+from cardtable.games.caravan.bots import players, search
 from cardtable.games.caravan.game import CaravanGame
 
 PACKAGE = GamePackage(
@@ -18,6 +19,10 @@ PACKAGE = GamePackage(
         tree_depth=search.tree_depth,
         hard_iterations=search.hard_iterations,
     ),
-    scenarios="cardtable.server.learn_content:CARAVAN",
-    encoder="cardtable.rl.caravan:ENCODER",
+    labs="cardtable.games.caravan.labs:LABS",
+    scenarios="cardtable.games.caravan.learn:SCENARIOS",
+    static=Path(__file__).parent / "web",
+    order=40,
+    sample_cards=("9c", "Qd", "6h", "Ks"),
+    encoder="cardtable.games.caravan.encoder:ENCODER",
 )

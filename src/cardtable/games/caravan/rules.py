@@ -40,9 +40,26 @@ def is_joker(card: str) -> bool:
     return card[0] in "RB"
 
 
+def stack_value(stack: Stack, *, king_adds: bool = False) -> int:
+    """What one number card with its attachments adds to a caravan: its value, doubled
+    once per king on it (CV-8, CV-14); with ``king_adds`` each king adds the card's value
+    once more instead."""
+    points = NUMBER_VALUES[stack[0][0]]
+    if len(stack) > 1:
+        kings = sum(1 for card in stack if card[0] == "K")
+        points = points * (1 + kings) if king_adds else points << kings
+    return points
+
+
+def king_gain(stack: Stack, *, king_adds: bool = False) -> int:
+    """What one more king on ``stack`` adds to its caravan (CV-14): the stack's value
+    again, or with ``king_adds`` the number card's value once more."""
+    return NUMBER_VALUES[stack[0][0]] if king_adds else stack_value(stack)
+
+
 def value(caravan: Caravan, *, king_adds: bool = False) -> int:
-    """The sum of the number cards, each doubled once per king on it (CV-8, CV-14); with
-    ``king_adds`` each king adds the card's value once more instead."""
+    """The sum of the stacks' values (CV-8, CV-14): ``stack_value`` of each, inlined
+    because the engine and the bots' search call this on every change."""
     total = 0
     for stack in caravan:
         points = NUMBER_VALUES[stack[0][0]]
@@ -82,9 +99,14 @@ def end(
     if len(last) > 1:
         for card in last:
             if card[0] == "Q":
-                heading = -heading
-                current = card[1]
+                heading, current = queen_turn(heading, card)
     return rank, heading, current
+
+
+def queen_turn(heading: int, queen: str) -> tuple[int, str]:
+    """A queen on the last card reverses the direction and sets the suit (CV-15): the new
+    direction and suit."""
+    return -heading, queen[1]
 
 
 def direction(caravan: Caravan, *, steady_base: int = NONE) -> int:
@@ -101,12 +123,17 @@ def fits(rank: int, card_suit: str, end: tuple[int, int, str | None]) -> bool:
     """Whether a number card of ``rank`` and ``card_suit`` may follow a caravan whose
     ``end`` is given (CV-9 … CV-12): never the last card's rank; with a direction, higher
     when ascending or lower when descending, unless of the current suit."""
-    last, heading, current = end
+    return rank != end[0] and (card_suit == end[2] or rank_follows(rank, end))
+
+
+def rank_follows(rank: int, end: tuple[int, int, str | None]) -> bool:
+    """Whether a number card of ``rank`` may follow by its rank alone, whatever its suit
+    (CV-9 … CV-12): never the last card's rank; with a direction, higher when ascending
+    or lower when descending."""
+    last, heading, _ = end
     if rank == last:
         return False
-    if heading == NONE or card_suit == current:
-        return True
-    return rank > last if heading == UP else rank < last
+    return heading == NONE or (rank > last if heading == UP else rank < last)
 
 
 # Every possible end (last rank 0–10, direction, suit or none) with the number cards that

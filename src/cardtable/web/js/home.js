@@ -12,9 +12,7 @@ import { onlineLinks } from "./online.js";
 
 const DEFAULT_LEVELS = ["random", "easy", "medium", "hard"];
 // The tiles' order and card fans come from the catalog (each package's `order` and
-// `sample_cards`); a game not yet moved into its package (issue 21) keeps its fan here
-// until its package declares one.
-const NOT_YET_MOVED_FANS = { caravan: ["9c", "Qd", "6h", "Ks"] };
+// `sample_cards`).
 
 addStrings({
   "form.seatOpen": { en: "Open for a person", zh: "留给真人玩家" },
@@ -111,7 +109,7 @@ function gameTile(name, game, app) {
   const fan = h(
     "div",
     { class: "fan", "aria-hidden": "true" },
-    (game?.sample_cards?.length ? game.sample_cards : (NOT_YET_MOVED_FANS[name] ?? [])).map((code, i) => {
+    (game?.sample_cards ?? []).map((code, i) => {
       const el = cardEl(code, { label: "" });
       el.style.setProperty("--i", String(i));
       return el;

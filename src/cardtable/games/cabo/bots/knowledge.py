@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardtable.games.cabo.state import CaboState
 
 # CA-1: two 0s, four each of 1–12, two 13s.
 BASE_COUNTS: tuple[int, ...] = (2, *(4,) * 12, 2)
@@ -129,7 +132,7 @@ def from_view(
     )
 
 
-def from_sample(state: Any, seat: int, rules: Rules) -> Table:
+def from_sample(state: CaboState, seat: int, rules: Rules) -> Table:
     """The knowledge of ``seat`` in a sampled Cabo state (read through its knowledge bits)."""
     bit = 1 << seat
     rows: list[list[int | None]] = [

@@ -12,8 +12,9 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
+from cardtable.core import Game, State
 from cardtable.games.cabo.bots.knowledge import BASE_COUNTS, Rules, from_sample, from_view
 from cardtable.games.cabo.bots.players import wire_key
 from cardtable.games.cabo.bots.policy import (
@@ -27,6 +28,8 @@ from cardtable.games.cabo.bots.policy import (
     Mind,
     Style,
 )
+from cardtable.games.cabo.game import CaboGame
+from cardtable.games.cabo.state import CaboState
 
 # Spread of one round's score and a typical round's top score, for the win chances.
 ROUND_SPREAD = 9.0
@@ -35,7 +38,13 @@ ROUND_TOP = 16.0
 _RULES: dict[int, Rules] = {}
 
 
-def rules_of(state: Any) -> Rules:
+def own(state: State[Any]) -> CaboState:
+    """A sampled state as what it is, its own engine's, with types (the search hands the
+    hooks the generic ``State``; this is the one cast at that boundary)."""
+    return cast(CaboState, state)
+
+
+def rules_of(state: CaboState) -> Rules:
     game = state.game
     rules = _RULES.get(id(game))
     if rules is None:
@@ -63,11 +72,12 @@ def action_for(key: Key, legal: Sequence[Any]) -> Any:
     return None
 
 
-def rollout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+def rollout_policy(sample: State[Any], seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
     """At two players, the medium player's rules of thumb cut down to a few comparisons on
     the sample (unseen cards count as ``UNSEEN``, an opponent's card its owner has seen as
     ``KEPT``); at more, where those shortcuts played far below medium, the medium player
     itself on the sample's knowledge bits (its draw valued by a fixed estimate)."""
+    state = own(sample)
     if len(legal) == 1:
         return legal[0]
     if state.players >= MIND_ROLLOUTS_FROM:
@@ -93,7 +103,9 @@ def rollout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Rand
     if phase == "start":
         return _start(state, seat, legal, bit, total, unknown, high, unknown_at)
     if phase == "drawn" or phase == "taken":
-        card = state.holding
+        holding = state.holding
+        assert holding is not None  # "drawn" and "taken" hold a card
+        card = holding
         slot, gain = _best_slot(row, known, bit, card, high, high_at, unknown_at)
         base = 1 if phase == "drawn" else 0
         if phase == "drawn" and (gain <= 0 or gain <= _power_value(card, unknown, high)):
@@ -146,7 +158,7 @@ def _power_value(card: int, unknown: int, high: int) -> float:
 
 
 def _start(
-    state: Any,
+    state: CaboState,
     seat: int,
     legal: Sequence[Any],
     bit: int,
@@ -166,7 +178,7 @@ def _start(
     return legal[0]
 
 
-def _should_call(state: Any, seat: int, bit: int) -> bool:
+def _should_call(state: CaboState, seat: int, bit: int) -> bool:
     """The medium player's call (policy.Mind.should_call) on the sample's knowledge bits:
     the chance that our sum is the lowest after the others' last turns, against what
     playing on is expected to cost."""
@@ -201,7 +213,7 @@ def _should_call(state: Any, seat: int, bit: int) -> bool:
             spread = math.sqrt((my_unknown + unknowns[owner]) * CARD_VARIANCE + 2.0)
             chance *= 0.5 * (1.0 + math.erf(margin / (spread * SQRT2)))
     penalty = rules_of(state).caller_penalty
-    factor = own_wait(state.players) if seat == getattr(state, "searcher", -1) else WAIT_FACTOR
+    factor = own_wait(state.players) if seat == state.searcher else WAIT_FACTOR
     wait = mine * (1.0 if len(state.deck) <= state.players else factor)
     return (1.0 - chance) * (mine + penalty) < wait
 
@@ -230,7 +242,7 @@ SQRT2 = math.sqrt(2.0)
 
 
 def _power(
-    state: Any,
+    state: CaboState,
     seat: int,
     legal: Sequence[Any],
     bit: int,
@@ -269,9 +281,9 @@ def _power(
     return legal[-1] if best is None else best
 
 
-def rollout_horizon(state: Any) -> int:
+def rollout_horizon(sample: State[Any]) -> int:
     """Rollouts stop when the round changes; ``evaluate`` values the totals then."""
-    return int(state.round)
+    return own(sample).round
 
 
 def win_chances(totals: Sequence[float], target: float) -> list[float]:
@@ -290,10 +302,11 @@ def win_chances(totals: Sequence[float], target: float) -> list[float]:
     return [c / norm for c in chances]
 
 
-def evaluate(state: Any) -> list[float]:
+def evaluate(sample: State[Any]) -> list[float]:
     """Win chances from the totals. A rollout cut inside a round (``rollout_steps``) counts
     the round as if it were scored now: each row's sum, the caller's call judged on them,
     a Kamikaze as the rules score it."""
+    state = own(sample)
     totals = [float(t) for t in state.totals]
     if state.phase not in ("start", "setup") or state.discard:
         scores = round_scores(state.rows, state.caller, rules_of(state))
@@ -318,7 +331,7 @@ def round_scores(rows: Sequence[Sequence[int]], caller: int | None, rules: Rules
 BUDGET = {2: 400, 3: 240, 4: 240, 5: 200}
 
 
-def hard_iterations(game: Any) -> int:
+def hard_iterations(game: Game[Any]) -> int:
     return BUDGET.get(int(game.options["players"]), 150)
 
 
@@ -329,7 +342,7 @@ tree_depth = 1
 rollout_steps = 20
 
 
-def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> list[Any]:
+def root_actions(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Any]) -> list[Any]:
     """The actions worth searching at the root: the heuristic's shortlist, read from the
     bot's view. At the start of a turn, the draw against a plausible take or call (where
     lookahead pays most); at two players, when placing a card, the options within
@@ -386,13 +399,15 @@ def start_shortlist(mind: Mind, choice: Key) -> list[Key]:
     return list(dict.fromkeys(keys))
 
 
-def determinize(game: Any, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any:
+def determinize(
+    game: Game[Any], view: Mapping[str, Any], seat: int, rng: random.Random
+) -> CaboState:
     """The game's own sample of the hidden cards, then weighted by what people keep: a card
     an opponent has looked at and still holds is unlikely to be high (they would have
     replaced it), so a high one is traded, with a chance that grows with its number and
     with the turns its owner has had, for a random card of the deck. Both are cards this
     seat has not seen, so the sample stays consistent with the view."""
-    state = game.determinize(view, seat, rng)
+    state = cast(CaboGame, game).determinize(view, seat, rng)
     state.searcher = seat  # whose imagination: its own calls in rollouts are its own
     # Rollouts stop when the round ends and ``evaluate`` reads only the totals: the next
     # round's deal need not be shuffled (a fresh shuffle and a copy of the state's

@@ -11,7 +11,7 @@ import { h } from "/static/js/dom.js";
 import { actor, addStrings, t } from "/static/js/i18n.js";
 import { addSwitch, settings } from "/static/js/settings.js";
 import { targetCard } from "/static/js/table.js";
-import { byType, deckPile, discardPile, othersInOrder, pos, seatPanel, swapBetween, tag } from "/static/js/games/common.js";
+import { byType, deckPile, discardPile, othersInOrder, pos, rowMoves, seatPanel, slotKey, swapBetween, tag } from "/static/js/games/common.js";
 
 addStrings({
   "ca.memoryAid": {
@@ -371,35 +371,17 @@ function onEvent(ev, ctx) {
 }
 
 function moves(ev) {
-  const k = (p) => `h:${p[0]}:${p[1]}`;
+  // take_discard and exchange are Cabo's own events; the rest animate as in every face-down-row game.
   switch (ev.type) {
-    case "draw":
-      return [{ from: "deck", to: "drawn" }];
     case "take_discard":
       return [{ from: "discard", to: "drawn" }];
-    case "discard":
-      return [{ from: "drawn", to: "discard" }];
-    case "replace":
-      return [
-        { from: "drawn", to: `h:${ev.seat}:${ev.slot}` },
-        { from: `h:${ev.seat}:${ev.slot}`, to: "discard" },
-      ];
     case "exchange":
       return [
-        { from: "drawn", to: `h:${ev.seat}:${ev.slot}` },
-        ...(ev.success ? [{ from: `h:${ev.seat}:${ev.slots[ev.slots.length - 1]}`, to: "discard" }] : ev.slots.map((i) => ({ flash: `h:${ev.seat}:${i}`, cls: "shake" }))),
+        { from: "drawn", to: slotKey([ev.seat, ev.slot]) },
+        ...(ev.success ? [{ from: slotKey([ev.seat, ev.slots[ev.slots.length - 1]]), to: "discard" }] : ev.slots.map((i) => ({ flash: slotKey([ev.seat, i]), cls: "shake" }))),
       ];
-    case "swap":
-      return [
-        { from: k(ev.a), to: k(ev.b) },
-        { from: k(ev.b), to: k(ev.a) },
-      ];
-    case "peek":
-      return [{ flash: k(ev.target), cls: "peeked" }];
-    case "call":
-      return [{ flash: `seat:${ev.seat}` }];
     default:
-      return [];
+      return rowMoves(ev) ?? [];
   }
 }
 

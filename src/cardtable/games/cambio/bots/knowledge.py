@@ -7,16 +7,21 @@ bot's view) through the acting seat's knowledge bits only, so a simulated player
 plays with a card it has not seen.
 
 Card values and the scoring scheme are table options (``red_king``, ``joker``,
-``scoring``), read once from ``game.options``: the bots never import the game's code."""
+``scoring``), read once from ``game.options``; the engine's state is imported for its
+type only."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from cardtable.core import Game
 from cardtable.core.cards import JOKERS, RED_SUITS, standard_deck
+
+if TYPE_CHECKING:
+    from cardtable.games.cambio.state import CambioState
 
 HIDDEN = "??"  # a face-down card this seat does not know (the view's marker)
 FULL_DECK: tuple[str, ...] = tuple(standard_deck(jokers=True))
@@ -84,7 +89,7 @@ class Rules:
 _RULES: dict[int, Rules] = {}
 
 
-def rules_of(game: Any) -> Rules:
+def rules_of(game: Game[Any]) -> Rules:
     """The ``Rules`` of a game object (cached: the search asks at every decision)."""
     rules = _RULES.get(id(game))
     if rules is None or rules.players != int(game.options.get("players", 4)):
@@ -215,7 +220,7 @@ def from_view(
     )
 
 
-def from_sample(state: Any, seat: int, rules: Rules) -> Table:
+def from_sample(state: CambioState, seat: int, rules: Rules) -> Table:
     """The knowledge of ``seat`` in a sampled state (read through its knowledge bits)."""
     bit = 1 << seat
     players = state.players

@@ -12,8 +12,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
+from cardtable.core import Game, State
 from cardtable.games.cambio.bots.knowledge import FULL_DECK, Rules, from_view, match_key, rules_of
 from cardtable.games.cambio.bots.players import wire_key
 from cardtable.games.cambio.bots.policy import (
@@ -25,6 +26,8 @@ from cardtable.games.cambio.bots.policy import (
     Mind,
     kept_discount,
 )
+from cardtable.games.cambio.game import CambioGame
+from cardtable.games.cambio.state import CambioState
 
 # The medium player's knobs, as plain numbers.
 KEPT_DISCOUNT = MEDIUM.kept_discount
@@ -51,7 +54,7 @@ class Mindset:
 
     __slots__ = ("_est", "_mean", "bit", "seat", "state", "values")
 
-    def __init__(self, state: Any, seat: int) -> None:
+    def __init__(self, state: CambioState, seat: int) -> None:
         self.state = state
         self.seat = seat
         self.bit = 1 << seat
@@ -153,9 +156,16 @@ def _deck_sum(values: Mapping[str, int]) -> int:
     return sum(values.values())
 
 
-def rollout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+def own(state: State[Any]) -> CambioState:
+    """A sampled state as what it is, its own engine's, with types (the search hands the
+    hooks the generic ``State``; this is the one cast at that boundary)."""
+    return cast(CambioState, state)
+
+
+def rollout_policy(sample: State[Any], seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
     """The medium player's rules of thumb on the sample, from ``seat``'s knowledge bits;
     ``None`` lets a snap window pass."""
+    state = own(sample)
     current = state.current
     if state.giver is not None:
         return _give(Mindset(state, seat), legal) if seat == state.giver else None
@@ -293,6 +303,7 @@ def _place(mind: Mindset, legal: Sequence[Any]) -> Any:
     """The drawn card: the replacement (or the discard) worth most."""
     state = mind.state
     card = state.drawn
+    assert card is not None  # the "drawn" phase holds a drawn card
     value = mind.values[card]
     seat = mind.seat
     est = mind.row(seat)
@@ -402,7 +413,7 @@ def _swap(mind: Mindset, legal: Sequence[Any], floor: float) -> Any:
 
 
 # -- the root ------------------------------------------------------------------------------
-def root_actions(game: Any, view: Mapping[str, Any], legal: Sequence[Any]) -> list[Any]:
+def root_actions(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Any]) -> list[Any]:
     """The actions worth searching at the root, read from the bot's view: at the start of a
     turn drawing and calling (and the heuristic's snap, if any); with a drawn card the
     options within ``SHORTLIST`` points of the heuristic's best; a swap's best few and
@@ -453,7 +464,9 @@ SHORTLIST_SIZE = 4
 DISCARD_KEY = DISCARD
 
 
-def determinize(game: Any, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any:
+def determinize(
+    game: Game[Any], view: Mapping[str, Any], seat: int, rng: random.Random
+) -> CambioState:
     """One state the search imagines: a weighted sample of the hidden cards
     (``weighted_sample``), marked with the deck's size at the root so that a rollout knows
     how far it has gone (``rollout_horizon``). The search plays every root action from the
@@ -464,7 +477,9 @@ def determinize(game: Any, view: Mapping[str, Any], seat: int, rng: random.Rando
     return state
 
 
-def weighted_sample(game: Any, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any:
+def weighted_sample(
+    game: Game[Any], view: Mapping[str, Any], seat: int, rng: random.Random
+) -> CambioState:
     """The game's own sample of the hidden cards, then weighted by what people keep: a card
     an opponent has looked at and still holds is unlikely to be high (they would have
     replaced it). Metropolis steps against random deck cards tilt each such card's value
@@ -472,8 +487,8 @@ def weighted_sample(game: Any, view: Mapping[str, Any], seat: int, rng: random.R
     (kept cards then read about 2.8 below the unseen mean, as measured in medium's games).
     Both cards are ones this seat has not seen, so the sample stays consistent with
     the view. (The deck order stays random: a swapped card lands where the other was.)"""
-    state = game.determinize(view, seat, rng)
-    deck: list[str] = state.deck
+    state = cast(CambioGame, game).determinize(view, seat, rng)
+    deck = state.deck
     if not deck:
         return state
     values: Mapping[str, int] = state.rules.values
@@ -487,13 +502,16 @@ def weighted_sample(game: Any, view: Mapping[str, Any], seat: int, rng: random.R
         row, known = state.hands[owner], state.known[owner]
         owner_bit = 1 << owner
         for j, mask in enumerate(known):
-            if mask & bit or not mask & owner_bit or row[j] is None:
+            card = row[j]
+            if mask & bit or not mask & owner_bit or card is None:
                 continue
             for _ in range(steps):
                 k = rng.randrange(len(deck))
-                drop = values[row[j]] - values[deck[k]]
+                other = deck[k]
+                drop = values[card] - values[other]
                 if drop >= 0 or rng.random() < math.exp(KEPT_TILT * drop):
-                    row[j], deck[k] = deck[k], row[j]
+                    row[j], deck[k] = other, card
+                    card = other
     return state
 
 
@@ -504,9 +522,10 @@ KEPT_STEPS = 3  # one step lowers a kept card by about 1.6, three by about 2.8
 HORIZON = {2: 4, 3: 6}  # draws after the root before a rollout is cut (8 from 4 players)
 
 
-def rollout_horizon(state: Any) -> bool:
+def rollout_horizon(sample: State[Any]) -> bool:
     """Whether a rollout has gone far enough: ``HORIZON`` draws past the root (or past a
     reshuffle), unless someone has called, when it plays on to the end (a few turns)."""
+    state = own(sample)
     if state.caller is not None:
         return False
     root: int | None = state.search_mark
@@ -523,9 +542,10 @@ def rollout_horizon(state: Any) -> bool:
 EVAL_WEIGHTS = {2: (0.0275, 0.045, -0.1688, -0.6116, -0.191, 0.1002)}
 
 
-def evaluate(state: Any) -> list[float]:
+def evaluate(sample: State[Any]) -> list[float]:
     """Each seat's chance to win a position cut short: the product of its pairwise chances
     to finish below each opponent, normalized."""
+    state = own(sample)
     players: int = state.players
     values: Mapping[str, int] = state.rules.values
     wu, wk, wc, wn, wh, wm = EVAL_WEIGHTS.get(players, EVAL_WEIGHTS[2])

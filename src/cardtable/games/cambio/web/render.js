@@ -8,7 +8,7 @@ import { cardEl, cardName, isHidden } from "/static/js/cards.js";
 import { h } from "/static/js/dom.js";
 import { actor, addStrings, isZh, t } from "/static/js/i18n.js";
 import { targetCard } from "/static/js/table.js";
-import { byType, deckPile, discardPile, othersInOrder, pos, seatPanel, swapBetween, tag } from "/static/js/games/common.js";
+import { byType, deckPile, discardPile, othersInOrder, pos, rowMoves, seatPanel, slotKey, swapBetween, tag } from "/static/js/games/common.js";
 
 addStrings({
   "cb.draw": { en: "Draw", zh: "抽牌" },
@@ -437,35 +437,17 @@ function onState(ctx) {
   }
 }
 
-function moves(ev, ctx) {
-  const k = (p) => `h:${p[0]}:${p[1]}`;
+function moves(ev) {
+  // snap, penalty and give are Cambio's own events; the rest animate as in every face-down-row game.
   switch (ev.type) {
-    case "draw":
-      return [{ from: "deck", to: "drawn" }];
-    case "discard":
-      return [{ from: "drawn", to: "discard" }];
-    case "replace":
-      return [
-        { from: "drawn", to: `h:${ev.seat}:${ev.slot}` },
-        { from: `h:${ev.seat}:${ev.slot}`, to: "discard" },
-      ];
-    case "swap":
-      return [
-        { from: k(ev.a), to: k(ev.b) },
-        { from: k(ev.b), to: k(ev.a) },
-      ];
-    case "peek":
-      return [{ flash: k(ev.target), cls: "peeked" }];
     case "snap":
-      return ev.success ? [{ from: k(ev.target), to: "discard" }] : [{ flash: k(ev.target), cls: "shake" }];
+      return ev.success ? [{ from: slotKey(ev.target), to: "discard" }] : [{ flash: slotKey(ev.target), cls: "shake" }];
     case "penalty":
-      return [{ from: "deck", to: `h:${ev.seat}:${ev.slot}` }];
+      return [{ from: "deck", to: slotKey([ev.seat, ev.slot]) }];
     case "give":
-      return [{ from: `h:${ev.seat}:${ev.slot}`, to: k(ev.to) }];
-    case "call":
-      return [{ flash: `seat:${ev.seat}` }];
+      return [{ from: slotKey([ev.seat, ev.slot]), to: slotKey(ev.to) }];
     default:
-      return [];
+      return rowMoves(ev) ?? [];
   }
 }
 

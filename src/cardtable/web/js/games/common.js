@@ -87,3 +87,33 @@ export function swapBetween(swaps, a, b) {
   const same = (p, q) => p[0] === q[0] && p[1] === q[1];
   return swaps.find((x) => (same(x.a, a) && same(x.b, b)) || (same(x.a, b) && same(x.b, a))) ?? null;
 }
+
+/** The key of the card at `[seat, slot]` in a face-down row. */
+export const slotKey = (p) => `h:${p[0]}:${p[1]}`;
+
+/** The animation of the events the face-down-row games share (draw, discard, a one-slot
+ *  replace, swap, peek, call: the same event in each), or null for a game's own event. */
+export function rowMoves(ev) {
+  switch (ev.type) {
+    case "draw":
+      return [{ from: "deck", to: "drawn" }];
+    case "discard":
+      return [{ from: "drawn", to: "discard" }];
+    case "replace":
+      return [
+        { from: "drawn", to: slotKey([ev.seat, ev.slot]) },
+        { from: slotKey([ev.seat, ev.slot]), to: "discard" },
+      ];
+    case "swap":
+      return [
+        { from: slotKey(ev.a), to: slotKey(ev.b) },
+        { from: slotKey(ev.b), to: slotKey(ev.a) },
+      ];
+    case "peek":
+      return [{ flash: slotKey(ev.target), cls: "peeked" }];
+    case "call":
+      return [{ flash: `seat:${ev.seat}` }];
+    default:
+      return null;
+  }
+}

@@ -282,7 +282,7 @@ function caravanLab(root, state = { caravan: [] }) {
   async function send(card) {
     const done = status(out);
     try {
-      const r = await postJSON("/api/labs/caravan", { caravan: state.caravan, card });
+      const r = await postJSON("/api/labs/caravan/caravan", { caravan: state.caravan, card });
       state.caravan = r.caravan;
       msg.textContent = r.refusal ? t("lab.caravan.refused", { why: r.refusal }) : "";
       show(r);

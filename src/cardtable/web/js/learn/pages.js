@@ -1,5 +1,5 @@
 // The learning pages: /rules/{game} (RulesPage), /learn/{game} (the tutorial) and
-// /labs/{game} (the hand lab, the score calculators, the caravan lab).
+// /labs/{game} (each game's calculators, from its package).
 
 import { ensureSprite } from "../cards.js";
 import { clear, h } from "../dom.js";

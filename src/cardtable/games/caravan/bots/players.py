@@ -9,9 +9,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.bots.caravan.policy import EASY, MEDIUM, Style, decide
-from cardtable.bots.caravan.table import Rules, from_view, from_wire
 from cardtable.core import Game
+from cardtable.games.caravan.bots.policy import EASY, MEDIUM, Style, decide
+from cardtable.games.caravan.bots.table import Rules, from_view, from_wire
 
 
 class HeuristicBot:

@@ -10,10 +10,11 @@ caravan's value, direction, suit and length in full.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from cardtable.core import Game, Outcome, State
 from cardtable.core.cards import standard_deck
+from cardtable.games.caravan.state import CaravanState
 from cardtable.rl.encoding import Encoder, Hot, Index, Unindexable, Values, View
 
 NUMBER_RANKS = "A23456789T"
@@ -49,7 +50,7 @@ def faces(ranks: list[str], pos: int, hot: Hot, index: Index, values: Values) ->
 
 class CaravanEncoder(Encoder):
     low = 0.0
-    compiled = "cardtable.rl.compiled.caravan"
+    compiled = "cardtable.games.caravan.compiled"
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
@@ -161,7 +162,7 @@ class CaravanEncoder(Encoder):
         """The fast path: ``features`` of ``state.view(seat)``, read from the fields the
         view is built from: the seat's own hand, the public discards, sizes and caravans.
         A caravan's entries are computed once per content and reused."""
-        st: Any = state  # the engine's fields by name; tests pin this to the view
+        st = cast(CaravanState, state)  # its own engine, with types (tests pin this to the view)
         me = seat
         them = 1 - me
         d = self.decks

@@ -1,7 +1,7 @@
-"""One seat's picture of a Caravan table as plain data, and the caravan arithmetic the
-heuristic needs (value, end, what may follow), written from the spec (caravan.md CV-8 …
-CV-18): bots reach a game only through its views, its wire forms and its options, so this
-module imports nothing from the engine.
+"""One seat's picture of a Caravan table as plain data, in the shape the heuristic reads.
+The caravan arithmetic (value, end, what may follow, who sells) is the engine's own
+(``cardtable.games.caravan.rules``): the bots read a game through its views, its wire
+forms and its options, and call its rules; they never hold a state's fields.
 
 Layout as in a view read row by row: caravan ``x = 3 * seat + c``; a caravan is a list of
 stacks, each ``[number card, *attached]``; only a code's first two characters are read, so
@@ -17,15 +17,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-RANK_VALUES = {r: v for v, r in enumerate("A23456789T", start=1)}
-UP, DOWN, NONE = 1, -1, 0
-LOW, HIGH = 21, 26
-CARAVANS = 3
+from cardtable.games.caravan.rules import DIRECTION_NAMES, NONE, NUMBER_VALUES
 
 End = tuple[int, int, str | None]  # last rank (0: empty), direction, current suit
 EMPTY_END: End = (0, NONE, None)
-Stack = Sequence[str]
-Caravan = Sequence[Stack]
+HEADINGS = {name: heading for heading, name in DIRECTION_NAMES.items() if name is not None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,59 +45,6 @@ class Rules:
             queen_shield=bool(options.get("queen_shield")),
             sheltered_joker=bool(options.get("sheltered_joker")),
         )
-
-
-def stack_points(stack: Stack, king_adds: bool) -> int:
-    """What one number card with its attachments adds to a caravan (CV-8, CV-14)."""
-    points = RANK_VALUES[stack[0][0]]
-    if len(stack) > 1:
-        kings = sum(1 for card in stack if card[0] == "K")
-        points = points * (1 + kings) if king_adds else points << kings
-    return points
-
-
-def value(caravan: Caravan, king_adds: bool = False) -> int:
-    return sum(stack_points(stack, king_adds) for stack in caravan)
-
-
-def end_of(caravan: Caravan, first_card_suit: bool = False) -> End:
-    """Last rank, direction and current suit (CV-10 … CV-15): the last two cards give the
-    direction (equal: descending), each queen on the last card reverses it and sets the
-    suit."""
-    if not caravan:
-        return EMPTY_END
-    last = caravan[-1]
-    rank = RANK_VALUES[last[0][0]]
-    suit = caravan[0][0][1] if first_card_suit else last[0][1]
-    heading = NONE
-    if len(caravan) > 1:
-        before = RANK_VALUES[caravan[-2][0][0]]
-        heading = UP if rank > before else DOWN
-    for card in last[1:]:
-        if card[0] == "Q":
-            heading = -heading
-            suit = card[1]
-    return rank, heading, suit
-
-
-def fits(rank: int, suit: str, end: End) -> bool:
-    """Whether a number card may follow a caravan with this end (CV-9 … CV-12)."""
-    last, heading, current = end
-    if rank == last:
-        return False
-    if heading == NONE or suit == current:
-        return True
-    return rank > last if heading == UP else rank < last
-
-
-def seller(mine: int, theirs: int) -> int:
-    """Who sells a facing pair (CV-18): 1 the first caravan, -1 the second, 0 nobody."""
-    a, b = LOW <= mine <= HIGH, LOW <= theirs <= HIGH
-    if a and b:
-        return 0 if mine == theirs else (1 if mine > theirs else -1)
-    if a:
-        return 1
-    return -1 if b else 0
 
 
 def kind(action: Sequence[Any]) -> str:
@@ -157,8 +100,8 @@ def from_view(view: Mapping[str, Any], rules: Rules) -> Table:
             if stacks:
                 # The view's own reading of the direction and suit (it knows the
                 # steady_course memory); the last rank from the cards.
-                heading = {"ascending": UP, "descending": DOWN}.get(shown["direction"], NONE)
-                ends.append((RANK_VALUES[stacks[-1][0][0]], heading, shown["suit"]))
+                heading = HEADINGS.get(shown["direction"], NONE)
+                ends.append((NUMBER_VALUES[stacks[-1][0][0]], heading, shown["suit"]))
             else:
                 ends.append(EMPTY_END)
     return Table(

@@ -5,11 +5,11 @@
 // their hand; the table then lights up where `legal` lets it go (a caravan for a number
 // card, a number card for a face card) and offers Discard; Disband and Resign are buttons.
 
-import { cardEl, cardName, cardShort } from "../cards.js";
-import { h } from "../dom.js";
-import { actor, addStrings, t } from "../i18n.js";
-import { targetCard } from "../table.js";
-import { byType } from "./common.js";
+import { cardEl, cardName, cardShort } from "/static/js/cards.js";
+import { h } from "/static/js/dom.js";
+import { actor, addStrings, t } from "/static/js/i18n.js";
+import { targetCard } from "/static/js/table.js";
+import { byType } from "/static/js/games/common.js";
 
 addStrings({
   "cv.caravan": { en: "Caravan {n}", zh: "路线 {n}" },

@@ -31,7 +31,7 @@ cdef class Observer:
     cdef int number_suit[NS]  # a number card's suit (0-3) by suit id, -1 for J
 
     def __init__(self, enc):
-        from cardtable.rl import caravan as module
+        from cardtable.games.caravan import encoder as module
 
         self.size = enc.obs_size; self.decks = enc.decks
         self.o_hand = enc.o_hand; self.o_turn = enc.o_turn; self.o_opening = enc.o_opening

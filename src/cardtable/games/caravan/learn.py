@@ -1,7 +1,6 @@
 # ruff: noqa: E501  (sentences of the pages, kept whole)
-"""The scenarios of the learning pages of the games not yet moved into their packages
-(issue 21; a moved game keeps them in ``games/<game>/learn.py``): stacked decks, set-up
-moves, scripts and their words (docs/learn.md). Every position is reached by the real
+"""Caravan's learning pages (docs/learn.md): its live examples and tutorial as stacked
+decks, set-up moves, scripts and their words. Every position is reached by the real
 engine; nothing here decides a rule. Seat 0 is the reader; the other seats follow the
 script."""
 
@@ -11,7 +10,6 @@ from typing import Any
 
 from cardtable.core.lesson import B, R, Scenario, T, bot, me
 
-# -- Caravan -----------------------------------------------------------------------------
 MINE = ["9h", "5c", "Tc", "3d", "7d", "Ks", "Jh", "RJ", "2s", "4s", "6d", "8c"]
 THEIRS = ["6h", "8s", "4c", "2c", "3c", "Ac", "5d", "9d", "Td", "7c", "Qs", "Kc"]
 OPENING = [
@@ -33,7 +31,7 @@ def card(c: str, caravan: int, seat: int | None = None, index: int | None = None
     return out
 
 
-CARAVAN = [
+SCENARIOS = [
     Scenario(
         "direction",
         "example",
@@ -164,7 +162,7 @@ TUTORIAL_THEIRS = [
     "3s",
     "7h",
 ]
-CARAVAN_TUTORIAL = Scenario(
+TUTORIAL = Scenario(
     "tutorial",
     "tutorial",
     T("Your first game of Caravan", "第一局 Caravan"),
@@ -300,4 +298,4 @@ CARAVAN_TUTORIAL = Scenario(
         "24 对 15，22 对 12，22 对 13：每一组都有卖出者，对局结束，你卖出了全部三组。下一步：和简单电脑打一局真正的牌。",
     ),
 )
-CARAVAN.append(CARAVAN_TUTORIAL)
+SCENARIOS.append(TUTORIAL)

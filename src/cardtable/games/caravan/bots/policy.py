@@ -25,20 +25,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.bots.caravan.table import (
-    CARAVANS,
-    DOWN,
-    EMPTY_END,
-    HIGH,
-    LOW,
-    NONE,
-    RANK_VALUES,
-    UP,
-    End,
-    Table,
-    end_of,
-    fits,
-    stack_points,
+from cardtable.games.caravan import rules as caravan
+from cardtable.games.caravan.actions import CARAVANS
+from cardtable.games.caravan.bots.table import EMPTY_END, End, Table
+from cardtable.games.caravan.rules import (
+    NUMBER_VALUES,
+    SELL_HIGH,
+    SELL_LOW,
+    can_sell,
+    king_gain,
+    pair_seller,
+    rank_follows,
+    stack_value,
 )
 
 WIN = 100.0
@@ -49,6 +47,9 @@ SPEND = 0.01
 DISBAND = 0.12
 HOLD = {"J": 0.22, "K": 0.12, "Q": 0.03, "R": 0.3, "B": 0.3}
 KEEP_FACE = {"J": 0.35, "K": 0.25, "Q": 0.06, "R": 0.4, "B": 0.4}
+# The engine's seller of a pair (0 the first caravan, 1 the second, None) as the
+# heuristic counts it: +1 the first caravan's owner, -1 the other, 0 nobody.
+SIDE = {0: 1, 1: -1, None: 0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +83,11 @@ def potential(points: int, end: End) -> float:
         return known
     if points == 0:
         worth = 0.0
-    elif points > HIGH:
+    elif points > SELL_HIGH:
         worth = BUST
-    elif points >= LOW:
+    elif points >= SELL_LOW:
         worth = 1.0
-    elif LOW - points > 10:
+    elif SELL_LOW - points > 10:
         worth = 0.05 + 0.04 * points
     else:
         ranks = len(_finishers(points, end, 0))
@@ -98,34 +99,33 @@ def potential(points: int, end: End) -> float:
 def _finishers(points: int, end: End, beat: int) -> list[int]:
     """The ranks that take a caravan of ``points`` into 21–26 (and above ``beat``) in one
     card, as its direction allows (a card of its suit may go anyway: not counted)."""
-    last, heading, _ = end
-    low = max(1, LOW - points, beat - points + 1)
-    return [
-        rank
-        for rank in range(low, min(10, HIGH - points) + 1)
-        if rank != last and (heading == NONE or (rank > last if heading == UP else rank < last))
-    ]
+    low = max(1, SELL_LOW - points, beat - points + 1)
+    return [rank for rank in range(low, min(10, SELL_HIGH - points) + 1) if rank_follows(rank, end)]
 
 
 def pair_score(mine: int, theirs: int, my_end: End, their_end: End, them: float) -> float:
     """One facing pair for the owner of ``mine``: ±1 for a sale (a sale with the other
     side near is worth less), else the difference of the potentials."""
-    a, b = LOW <= mine <= HIGH, LOW <= theirs <= HIGH
-    if a and (not b or mine > theirs):
-        return 1.0 + 0.03 * (mine - LOW) - (0.15 if b or theirs > 15 else 0.0)
-    if b and (not a or theirs > mine):
-        return -them * (1.0 + 0.03 * (theirs - LOW) - (0.15 if a or mine > 15 else 0.0))
+    return seller_score(pair_seller(mine, theirs), mine, theirs, my_end, their_end, them)
+
+
+def seller_score(
+    seller: int | None, mine: int, theirs: int, my_end: End, their_end: End, them: float
+) -> float:
+    """``pair_score`` for a caller that already has the pair's ``seller`` (the engine's
+    ``pair_seller``): the search's inner loop asks it once per action, not twice."""
+    if seller == 0:
+        return 1.0 + 0.03 * (mine - SELL_LOW) - (0.15 if can_sell(theirs) or theirs > 15 else 0.0)
+    if seller == 1:
+        return -them * (
+            1.0 + 0.03 * (theirs - SELL_LOW) - (0.15 if can_sell(mine) or mine > 15 else 0.0)
+        )
     return 0.5 * (potential(mine, my_end) - them * potential(theirs, their_end))
 
 
 def status(mine: int, theirs: int) -> int:
     """Who sells a pair (CV-18): 1 the first caravan's owner, -1 the other, 0 nobody."""
-    a, b = LOW <= mine <= HIGH, LOW <= theirs <= HIGH
-    if a and (not b or mine > theirs):
-        return 1
-    if b and (not a or theirs > mine):
-        return -1
-    return 0
+    return SIDE[pair_seller(mine, theirs)]
 
 
 def combine(parts: Sequence[float], sold: Sequence[int], style: Style) -> float:
@@ -177,7 +177,7 @@ def take_chance(
     (with two sold, so does a king that puts the other side's caravan into range).
     Estimated from the ranks and kings that would do it, as if the mover's hand were
     drawn at random from a full deck."""
-    beat = theirs if LOW <= theirs <= HIGH else 0
+    beat = theirs if can_sell(theirs) else 0
     king_adds = table.rules.king_adds
     good = 0
     if mine:
@@ -196,8 +196,8 @@ def take_chance(
 
 def _king_takes(stacks: Sequence[Sequence[str]], points: int, beat: int, king_adds: bool) -> bool:
     for stack in stacks:
-        more = points + (RANK_VALUES[stack[0][0]] if king_adds else stack_points(stack, False))
-        if LOW <= more <= HIGH and more > beat:
+        more = points + king_gain(stack, king_adds=king_adds)
+        if can_sell(more) and more > beat:
             return True
     return False
 
@@ -208,15 +208,15 @@ def keep(card: str, table: Table) -> float:
     face = KEEP_FACE.get(card[0])
     if face is not None:
         return face
-    rank, suit = RANK_VALUES[card[0]], card[1]
+    rank, suit = NUMBER_VALUES[card[0]], card[1]
     own = CARAVANS * table.me
     best = 0.03 + 0.004 * rank
     for c in range(CARAVANS):
         x = own + c
         points = table.values[x] + rank
-        if points > HIGH or not fits(rank, suit, table.ends[x]):
+        if points > SELL_HIGH or not caravan.fits(rank, suit, table.ends[x]):
             continue
-        best = max(best, 0.3 if points >= LOW else 0.08 + 0.004 * rank)
+        best = max(best, 0.3 if points >= SELL_LOW else 0.08 + 0.004 * rank)
     return best
 
 
@@ -241,12 +241,8 @@ def after(table: Table, action: Sequence[Any]) -> Change:
     if n == 2:  # a number card on my caravan
         card, c = action
         x = CARAVANS * table.me + c
-        rank = RANK_VALUES[card[0]]
-        last = ends[x][0]
-        heading = (UP if rank > last else DOWN) if last else NONE
-        # The new last card carries no queen: the suit is its own (or the first card's).
-        suit = table.caravans[x][0][0][1] if last and rules.first_card_suit else card[1]
-        return [(x, values[x] + rank, (rank, heading, suit))]
+        end = _end_after(table.caravans[x], card, rules.first_card_suit)
+        return [(x, values[x] + NUMBER_VALUES[card[0]], end)]
     if n == 1:
         if isinstance(action[0], str):  # a discard
             return []
@@ -256,19 +252,36 @@ def after(table: Table, action: Sequence[Any]) -> Change:
     stacks = table.caravans[x]
     face = card[0]
     if face == "K":
-        stack = stacks[k]
-        more = RANK_VALUES[stack[0][0]] if rules.king_adds else stack_points(stack, False)
-        return [(x, values[x] + more, ends[x])]
+        return [(x, values[x] + king_gain(stacks[k], king_adds=rules.king_adds), ends[x])]
     if face == "Q":
         if k != len(stacks) - 1:
             return []
         last, heading, _ = ends[x]
-        return [(x, values[x], (last, -heading, card[1]))]
+        return [(x, values[x], (last, *caravan.queen_turn(heading, card)))]
     if face == "J":
         rest = stacks[:k] + stacks[k + 1 :]
-        points = values[x] - stack_points(stacks[k], rules.king_adds)
-        return [(x, points, end_of(rest, rules.first_card_suit))]
+        points = values[x] - stack_value(stacks[k], king_adds=rules.king_adds)
+        return [(x, points, caravan.end(rest, first_card_suit=rules.first_card_suit))]
     return _joker(table, x, k)
+
+
+_ENDS_AFTER: dict[tuple[str | None, str | None, str], End] = {}
+
+
+def _end_after(stacks: Sequence[Sequence[str]], card: str, first_card_suit: bool) -> End:
+    """The end of a caravan once the number card ``card`` goes on it, as the engine's
+    ``end`` reads it. It depends only on the last number card and, with
+    ``first_card_suit``, the first one's suit: kept per those, since the search weighs
+    every action of every position."""
+    last = stacks[-1][0] if stacks else None
+    first = stacks[0][0][1] if stacks and first_card_suit else None
+    key = (last, first, card)
+    known = _ENDS_AFTER.get(key)
+    if known is None:
+        # end reads only a caravan's first stack and its last two
+        tail = (stacks[0], stacks[-1], (card,)) if stacks else ((card,),)
+        known = _ENDS_AFTER[key] = caravan.end(tail, first_card_suit=first_card_suit)
+    return known
 
 
 def _joker(table: Table, x: int, k: int) -> Change:
@@ -291,8 +304,8 @@ def _joker(table: Table, x: int, k: int) -> Change:
             or (by_suit and rules.queen_shield and any(card[0] == "Q" for card in stack))
         ]
         if len(kept) != len(stacks):
-            points = sum(stack_points(stack, rules.king_adds) for stack in kept)
-            out.append((y, points, end_of(kept, rules.first_card_suit)))
+            points = caravan.value(kept, king_adds=rules.king_adds)
+            out.append((y, points, caravan.end(kept, first_card_suit=rules.first_card_suit)))
     return out
 
 
@@ -334,15 +347,15 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
                 m, t, em, et = points, values[other + c], end, ends[other + c]
             else:
                 m, t, em, et = values[own + c], points, ends[own + c], end
-            a, b = LOW <= m <= HIGH, LOW <= t <= HIGH
-            side = 1 if a and (not b or m > t) else -1 if b and (not a or t > m) else 0
+            seller = pair_seller(m, t)
+            side = SIDE[seller]
             was = sold[c]
             mine = won - (was == 1) + (side == 1)
             theirs = lost - (was == -1) + (side == -1)
             if mine + theirs == CARAVANS:
                 score = WIN if mine >= 2 else -WIN
             else:
-                score = total - parts[c] + pair_score(m, t, em, et, them)
+                score = total - parts[c] + seller_score(seller, m, t, em, et, them)
                 if mine >= 2:
                     score += threat
                 if theirs >= 2:

@@ -7,8 +7,8 @@ Modules: ``table`` (a seat's picture of the table and the caravan arithmetic), `
 (the heuristic), ``players`` (the view-reading bots), ``search`` (rollouts on sampled
 states)."""
 
-from cardtable.bots.caravan.players import easy, medium
-from cardtable.bots.caravan.search import (
+from cardtable.games.caravan.bots.players import easy, medium
+from cardtable.games.caravan.bots.search import (
     evaluate,
     hard_iterations,
     rollout_horizon,

@@ -4,7 +4,8 @@ of the position where they stop.
 
 Both run on *sampled* states (drawn from the searching bot's view by
 ``game.determinize``): that is the bot's own imagination, so they read the sample's
-caravans, values and ends directly instead of building a view. The rollout policy plays
+caravans, values and ends directly (a ``CaravanState``, with types) instead of building a
+view. The rollout policy plays
 each seat from its own hand in the sample and never looks at the other hand."""
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ import math
 import random
 import weakref
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
-from cardtable.bots.caravan.policy import (
+from cardtable.games.caravan.bots.policy import (
     MEDIUM,
     WIN,
     Style,
@@ -24,7 +25,8 @@ from cardtable.bots.caravan.policy import (
     position,
     scores,
 )
-from cardtable.bots.caravan.table import Rules, Table, from_view, from_wire
+from cardtable.games.caravan.bots.table import Rules, Table, from_view, from_wire
+from cardtable.games.caravan.state import CaravanState
 
 # Rollouts stop after this many moves and ``evaluate`` values the position there: a
 # Caravan game between good players lasts some 40 moves, too long to play out many
@@ -42,15 +44,15 @@ _RULES: weakref.WeakKeyDictionary[Any, Rules] = weakref.WeakKeyDictionary()
 _PLIES: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
 
 
-def rules_of(state: Any) -> Rules:
-    game = state.game
+def rules_of(state: CaravanState) -> Rules:
+    game = state.rules
     rules = _RULES.get(game)
     if rules is None:
         rules = _RULES[game] = Rules.of(game.options)
     return rules
 
 
-def table_of(state: Any, seat: int) -> Table:
+def table_of(state: CaravanState, seat: int) -> Table:
     """The sampled state as ``seat`` sees it (its own hand; the rest is public)."""
     hands, decks = state.hands, state.decks
     return Table(
@@ -69,7 +71,7 @@ def table_of(state: Any, seat: int) -> Table:
 def rollout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
     if len(legal) == 1:
         return legal[0]
-    return decide(table_of(state, seat), legal, ROLLOUT, rng)
+    return decide(table_of(cast(CaravanState, state), seat), legal, ROLLOUT, rng)
 
 
 def rollout_horizon(state: Any) -> bool:
@@ -83,11 +85,12 @@ def rollout_horizon(state: Any) -> bool:
 def evaluate(state: Any) -> list[float]:
     """Each seat's chance to win from the position score of the seat to move (which may
     also win at once, ``finish_chance``)."""
-    if state.is_over():
-        winner = state.winner
+    sample = cast(CaravanState, state)  # its own engine, with types
+    if sample.is_over():
+        winner = sample.winner
         return [1.0 if seat == winner else 0.0 for seat in (0, 1)]
-    mover = state.to_act[0]
-    table = table_of(state, mover)
+    mover = sample.to_act[0]
+    table = table_of(sample, mover)
     score = position(table.values, table.ends, mover, MEDIUM)
     if abs(score) >= WIN:
         chance = 1.0 if score > 0 else 0.0
