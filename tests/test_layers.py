@@ -46,7 +46,6 @@ SHELL_NOT_YET = {
     "web/js/gametext.js",
     "web/js/learn/labs.js",
     "web/js/learn/strings.js",
-    "web/js/leave.js",  # Caravan's resign button: goes with the contract's concede (issue 21)
 }
 
 

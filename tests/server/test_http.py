@@ -34,6 +34,10 @@ def test_games_come_in_the_packages_order_with_their_sample_cards(server: Server
         assert info["order"] == package.order
         assert info["sample_cards"] == list(package.sample_cards)
         assert info["learn"] == (package.scenarios is not None)
+        game = games.load(info["name"])
+        conceding = game.concession()
+        wire = None if conceding is None else game.action_to_json(conceding)
+        assert info["concession"] == wire
 
 
 def test_create_answers_the_creators_seat_and_an_unguessable_token(server: Server) -> None:

@@ -31,13 +31,17 @@ class GameInfo(BaseModel):
     sample_cards: list[str]
     # it has learning pages (rules, tutorial, lab): a game with tutorial scenarios does
     learn: bool
+    # the wire form of the game's concession (the page's Resign), None if its rules have none
+    concession: dict[str, Any] | None
 
 
 def game_info(name: str) -> GameInfo:
     cls = games.game_class(name)
     players = cls.option("players")
     values = [int(v) for v in players.values()]
-    offered = bots.available(cls())
+    game = cls()
+    offered = bots.available(game)
+    conceding = game.concession()
     package = games.package(name)
     return GameInfo(
         name=name,
@@ -50,6 +54,7 @@ def game_info(name: str) -> GameInfo:
         order=package.order,
         sample_cards=list(package.sample_cards),
         learn=package.scenarios is not None,
+        concession=None if conceding is None else game.action_to_json(conceding),
     )
 
 

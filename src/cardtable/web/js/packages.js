@@ -23,3 +23,8 @@ export async function loadGamePackages() {
 export function hasLearnPages(game) {
   return listed.some((g) => g.name === game && g.learn);
 }
+
+/** A game's catalog entry (null before the catalog is loaded, or for an unknown game). */
+export function catalogEntry(game) {
+  return listed.find((g) => g.name === game) ?? null;
+}
