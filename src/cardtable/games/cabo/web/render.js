@@ -5,6 +5,7 @@
 // grow after a failed one. Moves come from `legal`; a replace names 1 slot, an exchange
 // 2–4 (the player selects them, then confirms).
 
+import "./text.js"; // its names and option texts, for the shell's pages
 import "./deck.js"; // its numbered cards, before anything draws one
 import { cardEl, cardName } from "/static/js/cards.js";
 import { h } from "/static/js/dom.js";
