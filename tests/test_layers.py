@@ -43,8 +43,6 @@ ADAPTERS: dict[str, tuple[str, ...]] = {
 SHELL_NOT_YET = {
     "web/css/learn.css",
     "web/css/style.css",
-    "web/js/learn/labs.js",
-    "web/js/learn/strings.js",
 }
 
 

@@ -7,7 +7,8 @@ import { GAMES } from "../gametext.js";
 import { onLangChange, pickText, t } from "../i18n.js";
 import { RulesPage } from "../rules/page.js";
 import { mountExample } from "./example.js";
-import { LABS } from "./labs.js";
+import { importLab } from "../gamefiles.js";
+import { labFor } from "./labs.js";
 import { hasLearnPages } from "../packages.js";
 import { learnNav, learnRoute } from "./nav.js";
 import "./strings.js";
@@ -62,7 +63,9 @@ class LabPage {
       ),
     );
     this.lab?.dispose?.();
-    this.lab = LABS[this.game](body, this.lab?.state);
+    const draw = () => (this.lab = labFor(this.game)(body, this.lab?.state));
+    if (labFor(this.game)) draw();
+    else importLab(this.game).then(() => body.isConnected && labFor(this.game) && draw());
   }
   draw() {}
   dispose() {
