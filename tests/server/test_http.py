@@ -38,6 +38,8 @@ def test_games_come_in_the_packages_order_with_their_sample_cards(server: Server
         conceding = game.concession()
         wire = None if conceding is None else game.action_to_json(conceding)
         assert info["concession"] == wire
+        styled = package.static is not None and (package.static / "style.css").is_file()
+        assert info["style"] == styled
 
 
 def test_create_answers_the_creators_seat_and_an_unguessable_token(server: Server) -> None:

@@ -33,6 +33,8 @@ class GameInfo(BaseModel):
     learn: bool
     # the wire form of the game's concession (the page's Resign), None if its rules have none
     concession: dict[str, Any] | None
+    # its package serves a style sheet (/games/<name>/style.css), linked by the shell
+    style: bool
 
 
 def game_info(name: str) -> GameInfo:
@@ -55,6 +57,7 @@ def game_info(name: str) -> GameInfo:
         sample_cards=list(package.sample_cards),
         learn=package.scenarios is not None,
         concession=None if conceding is None else game.action_to_json(conceding),
+        style=package.static is not None and (package.static / "style.css").is_file(),
     )
 
 
