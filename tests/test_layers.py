@@ -37,27 +37,9 @@ ADAPTERS: dict[str, tuple[str, ...]] = {
     "labs": ("pydantic",),
     "learn": (),
 }
-# Files that still name a moved game: the web shell's (a title in the game list, its
-# strings, its labs' pages; shrink as the shell learns them from /api/games), and the
-# OpenAPI example of server/tables_api.py (left to the server's split, issue 21).
-SHELL_NOT_YET = {
-    "server/tables_api.py",
-    "web/css/learn.css",
-    "web/css/style.css",
-    "web/js/cards.js",
-    "web/js/gametext.js",
-    "web/js/home.js",
-    "web/js/i18n.js",
-    "web/js/learn/labs.js",
-    "web/js/learn/nav.js",
-    "web/js/learn/strings.js",
-    "web/js/online.js",
-    "web/js/replay.js",
-    "web/js/rules/page.js",
-    "web/js/table.js",
-    "web/js/learn/example.js",
-    "web/js/leave.js",  # Caravan's resign button: goes with the contract's concede (issue 21)
-}
+# Files that still name a moved game: none now. The web shell learns the games from
+# /api/games and loads what each package adds (renderer, deck, texts, lab, style sheet).
+SHELL_NOT_YET: set[str] = set()
 
 
 def imports(path: Path) -> Iterator[str]:

@@ -142,6 +142,9 @@ def test_reconnecting_does_not_refill_the_allowance_of_refused_messages(
     live.start()
     try:
         ticket = live.create("caravan", ["human", "human"])
+        # Both seats taken: a table that has not begun refuses every act as
+        # waiting_for_players before reading it (#19 item 5).
+        live.claim(ticket["id"], 1)
         started = time.monotonic()
 
         async def flood() -> list[list[str]]:

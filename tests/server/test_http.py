@@ -23,6 +23,25 @@ def test_games_lists_every_playable_game_with_its_options(server: Server) -> Non
         assert "random" in info["bots"]
 
 
+def test_games_come_in_the_packages_order_with_their_sample_cards(server: Server) -> None:
+    """The home page and the lobby list the games as their packages ask (issue 21: the
+    shell names no game, so the order and the tiles' cards come from here)."""
+    listed = server.get("/api/games").json()
+    keys = [(g["order"], g["name"]) for g in listed]
+    assert keys == sorted(keys)
+    for info in listed:
+        package = games.package(info["name"])
+        assert info["order"] == package.order
+        assert info["sample_cards"] == list(package.sample_cards)
+        assert info["learn"] == (package.scenarios is not None)
+        game = games.load(info["name"])
+        conceding = game.concession()
+        wire = None if conceding is None else game.action_to_json(conceding)
+        assert info["concession"] == wire
+        styled = package.static is not None and (package.static / "style.css").is_file()
+        assert info["style"] == styled
+
+
 def test_create_answers_the_creators_seat_and_an_unguessable_token(server: Server) -> None:
     name = any_game()
     players = games.load(name).players

@@ -22,7 +22,8 @@ from cardtable.store import FINISHED, HUMAN, SeatRecord, TableRecord, open_store
 def new_table(tmp_path: Path, game_name: str, options: dict[str, Any]) -> tuple[Any, Any, Any]:
     store = open_store(f"sqlite:///{tmp_path / 'store.db'}")
     game = games.load(game_name, **options)
-    seats = [SeatRecord(seat, HUMAN) for seat in range(game.players)]
+    # Every seat held by a person: a table with a free seat has not begun (#19 item 5).
+    seats = [SeatRecord(seat, HUMAN, token_hash=f"h{seat}") for seat in range(game.players)]
     record = TableRecord("t1", game_name, options, 5, seats)
     store.create(record)
     return store, game, record

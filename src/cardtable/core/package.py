@@ -103,6 +103,11 @@ class GamePackage:
     scenarios: str | None = None
     # the browser renderer and rules content, served at /games/<name>/
     static: Path | None = None
+    # where the home page and the lobby list it (lower first; ties by name)
+    order: int = 100
+    # the fan of cards on its home-page tile, as the browser's cards.js names them ("Kh",
+    # "??" for a face-down card, a game's own codes such as Cabo's numbers)
+    sample_cards: tuple[str, ...] = ()
 
 
 def resolve(reference: str) -> Any:

@@ -72,8 +72,8 @@ class BotSeats:
     def _wake(self) -> None:
         """Start a turn for every bot that may act at this version (one per seat)."""
         writer = self._writer
-        if writer.over:
-            return
+        if writer.over or not writer.full:
+            return  # the last person to sit down wakes them (``start``)
         for seat in writer.state.to_act:
             if seat in self._bots and self._thinking.get(seat) != writer.version:
                 self._thinking[seat] = writer.version

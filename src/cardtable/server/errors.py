@@ -41,6 +41,7 @@ NOT_YOUR_TURN = "not_your_turn"
 ILLEGAL_ACTION = "illegal_action"
 SERVER_ERROR = "server_error"
 TOO_MANY_CONNECTIONS = "too_many_connections"
+WAITING_FOR_PLAYERS = "waiting_for_players"  # a seat is still free: the game has not begun
 
 # HTTP error codes (with their status).
 UNKNOWN_GAME = "unknown_game"  # 422

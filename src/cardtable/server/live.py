@@ -289,6 +289,7 @@ class LiveTable:
         self.record.seats = seats
         self.seats_changed()
         self._maybe_start_clock()
+        self.bots.start()  # the last seat taken begins the game: a bot may move first
 
     def seats_changed(self) -> None:
         """Names or seats changed: every watcher gets the new seat list."""

@@ -61,7 +61,7 @@ class TimeKeeper:
         writer = self._writer
         if self.timer.started or writer.over:
             return False
-        if not all(s.claimed for s in writer.record.seats if s.kind == HUMAN):
+        if not writer.full:
             return False
         self.timer.start(self._clock.now(), list(writer.state.to_act), present)
         self._tick.set()

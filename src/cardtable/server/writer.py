@@ -38,6 +38,7 @@ from cardtable.server.errors import (
     NOT_YOUR_TURN,
     SERVER_ERROR,
     STALE_VERSION,
+    WAITING_FOR_PLAYERS,
     ProtocolError,
 )
 from cardtable.server.persist import AsyncStore
@@ -150,6 +151,12 @@ class TableWriter:
         return not self._queue.empty()
 
     @property
+    def full(self) -> bool:
+        """Whether every person's seat is taken: a table begins then, and nobody (bots
+        neither) moves before."""
+        return all(s.claimed for s in self.record.seats if s.kind == HUMAN)
+
+    @property
     def over(self) -> bool:
         return self.state.is_over() or self.record.status != PLAYING
 
@@ -198,6 +205,11 @@ class TableWriter:
         if act.system is not None:
             await self._system(act)
             return
+        if not self.full and not self.over:
+            raise ProtocolError(
+                WAITING_FOR_PLAYERS,
+                "The game has not begun: it starts when every seat is taken",
+            )
         action = self._parse(act.action)
         self._check(act, action)
         await self._commit(act.seat, action, by_person=not act.bot)

@@ -26,5 +26,7 @@ PACKAGE = GamePackage(
     labs="cardtable.games.cabo.labs:LABS",
     scenarios="cardtable.games.cabo.learn:SCENARIOS",
     static=Path(__file__).parent / "web",
+    order=20,
+    sample_cards=("0", "7", "11", "13"),
     encoder="cardtable.games.cabo.encoder:ENCODER",
 )

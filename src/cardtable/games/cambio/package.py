@@ -27,5 +27,7 @@ PACKAGE = GamePackage(
     labs="cardtable.games.cambio.labs:LABS",
     scenarios="cardtable.games.cambio.learn:SCENARIOS",
     static=Path(__file__).parent / "web",
+    order=10,
+    sample_cards=("??", "Kh", "7s", "??"),
     encoder="cardtable.games.cambio.encoder:ENCODER",
 )

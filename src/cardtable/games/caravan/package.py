@@ -22,5 +22,7 @@ PACKAGE = GamePackage(
     labs="cardtable.games.caravan.labs:LABS",
     scenarios="cardtable.games.caravan.learn:SCENARIOS",
     static=Path(__file__).parent / "web",
+    order=40,
+    sample_cards=("9c", "Qd", "6h", "Ks"),
     encoder="cardtable.games.caravan.encoder:ENCODER",
 )

@@ -22,5 +22,7 @@ PACKAGE = GamePackage(
     labs="cardtable.games.gandengyan.labs:LABS",
     scenarios="cardtable.games.gandengyan.learn:SCENARIOS",
     static=Path(__file__).parent / "web",
+    order=30,
+    sample_cards=("3d", "4s", "5h", "RJ"),
     encoder="cardtable.games.gandengyan.encoder:ENCODER",
 )

@@ -12,12 +12,14 @@ import { GAMES } from "./gametext.js";
 import { tableRulesLink } from "./learn/nav.js";
 import { learnPage } from "./learn/pages.js";
 import { onlinePage } from "./online.js";
+import { loadGamePackages } from "./packages.js";
 import {
   apply as applySettings,
   onSettingsChange,
   setSetting,
   settings,
   SPEEDS,
+  switches,
 } from "./settings.js";
 import { TableView } from "./table.js";
 
@@ -270,12 +272,20 @@ function renderHeader() {
     checked: s.fourColour,
     onchange: (e) => setSetting("fourColour", e.target.checked),
   });
-  const memory = h("input", {
-    type: "checkbox",
-    id: "set-memory",
-    checked: s.memoryAid,
-    onchange: (e) => setSetting("memoryAid", e.target.checked),
-  });
+  // The games' own switches (`addSwitch` in their browser modules).
+  const gameSwitches = switches().map(({ name, label }) =>
+    h(
+      "div",
+      { class: "field" },
+      h("input", {
+        type: "checkbox",
+        id: `set-${name}`,
+        checked: Boolean(s[name]),
+        onchange: (e) => setSetting(name, e.target.checked),
+      }),
+      h("label", { for: `set-${name}` }, t(label)),
+    ),
+  );
   const speed = h(
     "select",
     { id: "set-speed", onchange: (e) => setSetting("speed", e.target.value) },
@@ -315,7 +325,7 @@ function renderHeader() {
           { class: "settings-panel" },
           (menuAccount = accountLink(app, "menu-account")),
           h("div", { class: "field" }, four, h("label", { for: "set-four" }, t("settings.fourColour"))),
-          h("div", { class: "field" }, memory, h("label", { for: "set-memory" }, t("settings.memory"))),
+          gameSwitches,
           h("div", { class: "field" }, h("label", { for: "set-speed" }, t("settings.speed")), speed),
         ),
       ),
@@ -346,5 +356,6 @@ onLangChange(() => {
 
 ensureSprite();
 applySettings();
+await loadGamePackages(); // before the header: its settings menu lists the games' switches
 renderHeader();
 route();

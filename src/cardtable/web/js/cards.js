@@ -1,7 +1,9 @@
-// Cards drawn as SVG: the four suits (from a shared sprite of <symbol>s), both jokers,
-// Cabo's 0–13 cards and card backs. Colours come from CSS classes (s-s, s-h, s-d, s-c),
-// so the four-colour option is a class on <body>. Card codes are the engines' codes:
-// "7h", "Td", "RJ", "BJ", Cabo's "0"…"13", "??" for a face-down card, null for a gap.
+// Cards drawn as SVG: the four suits (from a shared sprite of <symbol>s), both jokers and
+// card backs. Colours come from CSS classes (s-s, s-h, s-d, s-c), so the four-colour
+// option is a class on <body>. Card codes are the engines' codes: "7h", "Td", "RJ", "BJ",
+// "??" for a face-down card, null for a gap. A game with a deck of its own (numbered
+// cards, say) draws it itself: its package's renderer registers the deck with `addDeck`,
+// so this file names no game (docs/architecture.md, "A game package").
 
 import { t } from "./i18n.js";
 
@@ -13,6 +15,25 @@ const SUIT_PATHS = {
 };
 
 let spriteReady = false;
+const DECKS = []; // the decks games registered (`addDeck`)
+const EXTRA_DEFS = []; // their sprite definitions (a card back's pattern)
+
+/**
+ * A game's own deck: `owns(code)` says which codes are its cards; `face(code)` their SVG
+ * (built with `cardSvg`, `cardFrame`, `turnMark`), `name(code)` their words, `short(code)`
+ * their log form; `cls` a class for its card elements; `defs` SVG definitions for the
+ * shared sprite (a back pattern `back-<style>` for `backSVG`).
+ */
+export function addDeck(deck) {
+  DECKS.push(deck);
+  if (!deck.defs) return;
+  EXTRA_DEFS.push(deck.defs);
+  document.querySelector("#ct-sprite defs")?.insertAdjacentHTML("beforeend", deck.defs);
+}
+
+function deckOf(code) {
+  return typeof code === "string" ? DECKS.find((d) => d.owns(code)) : undefined;
+}
 
 /** Puts the shared <symbol>s and patterns into the page once. */
 export function ensureSprite() {
@@ -29,15 +50,12 @@ export function ensureSprite() {
       <rect width="12" height="12" class="back-bg"/>
       <rect x="0" y="0" width="6" height="6" class="back-fg"/>
     </pattern>
-    <pattern id="back-cabo" width="14" height="14" patternUnits="userSpaceOnUse">
-      <rect width="14" height="14" class="back-bg"/>
-      <circle cx="7" cy="7" r="3" class="back-fg"/>
-    </pattern>
     <symbol id="icon-star" viewBox="0 0 100 100"><path d="M50 4l13 31 33 3-25 22 8 33-29-18-29 18 8-33L4 38l33-3z"/></symbol>
     <symbol id="icon-eye" viewBox="0 0 100 100"><path d="M50 22C25 22 8 50 8 50s17 28 42 28 42-28 42-28-17-28-42-28zm0 46a18 18 0 1 1 0-36 18 18 0 0 1 0 36zm0-27a9 9 0 1 0 0 18 9 9 0 0 0 0-18z"/></symbol>
     <symbol id="icon-spy" viewBox="0 0 100 100"><path d="M12 44h76v8H12zM26 44l8-26h32l8 26zM30 72a12 12 0 1 0 0 .1zm40 0a12 12 0 1 0 0 .1zM42 70h16v4H42z"/><circle cx="30" cy="72" r="12" fill="none" stroke-width="6" class="icon-stroke"/><circle cx="70" cy="72" r="12" fill="none" stroke-width="6" class="icon-stroke"/></symbol>
     <symbol id="icon-swap" viewBox="0 0 100 100"><path d="M20 34h50V20l22 22-22 22V50H20zM80 66H30v14L8 58l22-22v14h50z"/></symbol>
     <symbol id="icon-crown" viewBox="0 0 100 100"><path d="M10 78 4 26l26 22L50 12l20 36 26-22-6 52z"/></symbol>
+    ${EXTRA_DEFS.join("")}
   </defs></svg>`;
   document.body.prepend(div.firstElementChild);
 }
@@ -129,7 +147,8 @@ function pip(suit, x, y, scale = 1, flip = false) {
 
 /** "turn-mark" on a 6 or a 9 (not 16 or 19: no such index turns into another): underlined,
  * as printed cards mark them, so that an index seen upside down is not misread. */
-function turnMark(label) {
+/** The class that marks a 6 or a 9 as printed cards do (an underline). */
+export function turnMark(label) {
   return label === "6" || label === "9" ? " turn-mark" : "";
 }
 
@@ -139,11 +158,11 @@ function corners(label, suit, cls) {
   return `<g class="${cls}">${one}<g transform="rotate(180 50 70)">${one}</g></g>`;
 }
 
-function frame(extra = "") {
+export function cardFrame(extra = "") {
   return `<rect class="face" x="1.5" y="1.5" width="97" height="137" rx="8"/>${extra}`;
 }
 
-function svg(body, cls = "") {
+export function cardSvg(body, cls = "") {
   return `<svg class="card-svg ${cls}" viewBox="0 0 100 140" aria-hidden="true" focusable="false">${body}</svg>`;
 }
 
@@ -170,7 +189,7 @@ function standardFace(code) {
       `<text x="50" y="86" text-anchor="middle" class="court-letter ${cls}">${FACE_NAMES[rank]}</text>` +
       `<g class="${cls}">${pip(suit, 50, 103, 0.95)}</g>`;
   }
-  return svg(frame(corners(label, suit, cls) + middle));
+  return cardSvg(cardFrame(corners(label, suit, cls) + middle));
 }
 
 function jokerFace(code) {
@@ -184,43 +203,15 @@ function jokerFace(code) {
   const body =
     `<g class="${cls}"><use href="#icon-star" x="26" y="36" width="48" height="48"/>` +
     `<text x="50" y="104" text-anchor="middle" class="joker-word">JOKER</text></g>`;
-  return svg(frame(side + body), "joker");
-}
-
-const CABO_POWER = { 7: "eye", 8: "eye", 9: "spy", 10: "spy", 11: "swap", 12: "swap" };
-
-function caboBand(n) {
-  if (n === 0) return "cabo-zero";
-  if (n <= 6) return "cabo-low";
-  if (n <= 12) return `cabo-${CABO_POWER[n]}`;
-  return "cabo-top";
-}
-
-function caboFace(code) {
-  const n = Number(code);
-  const band = caboBand(n);
-  const icon = CABO_POWER[n]
-    ? `<use href="#icon-${CABO_POWER[n]}" x="35" y="96" width="30" height="30" class="cabo-icon"/>`
-    : "";
-  const mark = turnMark(String(n));
-  const idx = `<text x="14" y="24" text-anchor="middle" class="idx cabo-idx${mark}">${n}</text>`;
-  return svg(
-    frame(
-      `<rect x="9" y="9" width="82" height="122" rx="6" class="cabo-panel ${band}"/>` +
-        `<g>${idx}<g transform="rotate(180 50 70)">${idx}</g></g>` +
-        `<text x="50" y="${CABO_POWER[n] ? 84 : 92}" text-anchor="middle" class="cabo-num${mark}">${n}</text>` +
-        icon,
-    ),
-    "cabo",
-  );
+  return cardSvg(cardFrame(side + body), "joker");
 }
 
 /** A face for small sizes and stacked columns: a big index at the top, a big pip below. */
 function compactFace(code) {
   if (code === "RJ" || code === "BJ") {
     const cls = code === "RJ" ? "joker-red" : "joker-black";
-    return svg(
-      frame(
+    return cardSvg(
+      cardFrame(
         `<g class="${cls}"><text x="8" y="40" class="cidx">JK</text>` +
           `<use href="#icon-star" x="30" y="60" width="62" height="62"/></g>`,
       ),
@@ -232,8 +223,8 @@ function compactFace(code) {
   const cls = `s-${suit}`;
   const label = RANK_TEXT[rank] ?? rank;
   const court = ["J", "Q", "K"].includes(rank);
-  return svg(
-    frame(
+  return cardSvg(
+    cardFrame(
       `<g class="${cls}"><text x="8" y="42" class="cidx ${cls}${turnMark(label)}">${label}</text>` +
         pip(suit, 76, 25, 1.6) +
         (court
@@ -246,9 +237,9 @@ function compactFace(code) {
   );
 }
 
-/** The back of a card; Cabo's deck has its own pattern. */
+/** The back of a card; a game's deck may bring its own pattern (`addDeck`'s defs). */
 export function backSVG(style = "lattice") {
-  return svg(
+  return cardSvg(
     `<rect class="back-edge" x="1.5" y="1.5" width="97" height="137" rx="8"/>` +
       `<rect x="8" y="8" width="84" height="124" rx="5" fill="url(#back-${style})" class="back-field"/>` +
       `<rect x="8" y="8" width="84" height="124" rx="5" class="back-line"/>` +
@@ -262,15 +253,12 @@ export function isHidden(code) {
   return code === "??" || code === "?" || code === "hidden";
 }
 
-export function isCabo(code) {
-  return typeof code === "string" && /^\d{1,2}$/.test(code);
-}
-
 /** The SVG markup for a card code (a back for "??"). */
 export function faceSVG(code, backStyle, compact = false) {
   if (code == null) return "";
   if (isHidden(code)) return backSVG(backStyle);
-  if (isCabo(code)) return caboFace(code);
+  const deck = deckOf(code);
+  if (deck) return deck.face(code);
   if (compact) return compactFace(code);
   if (code === "RJ" || code === "BJ") return jokerFace(code);
   return standardFace(code);
@@ -282,7 +270,8 @@ export function cardName(code) {
   if (isHidden(code)) return t("card.hidden");
   if (code === "RJ") return t("card.redJoker");
   if (code === "BJ") return t("card.blackJoker");
-  if (isCabo(code)) return t("card.cabo", { n: code });
+  const deck = deckOf(code);
+  if (deck) return deck.name(code);
   const rank = code[0];
   const rankWord = ["A", "J", "Q", "K", "T"].includes(rank) ? t(`rank.${rank}`) : rank;
   return t("card.of", { rank: rankWord, suit: t(`suit.${code[1]}`) });
@@ -294,7 +283,8 @@ export function cardShort(code) {
   if (isHidden(code)) return "🂠";
   if (code === "RJ") return t("card.redJoker");
   if (code === "BJ") return t("card.blackJoker");
-  if (isCabo(code)) return code;
+  const deck = deckOf(code);
+  if (deck) return deck.short ? deck.short(code) : code;
   const sym = { s: "♠", h: "♥", d: "♦", c: "♣" }[code[1]] ?? "";
   return `${RANK_TEXT[code[0]] ?? code[0]}${sym}`;
 }
@@ -302,7 +292,7 @@ export function cardShort(code) {
 /** Rich inline form for logs: a coloured span. */
 export function cardInline(code) {
   const span = document.createElement("span");
-  span.className = `card-inline ${code && !isCabo(code) && code.length === 2 && !["RJ", "BJ"].includes(code) ? `s-${code[1]}` : ""}`;
+  span.className = `card-inline ${code && !deckOf(code) && code.length === 2 && !["RJ", "BJ"].includes(code) ? `s-${code[1]}` : ""}`;
   span.textContent = cardShort(code);
   return span;
 }
@@ -319,7 +309,8 @@ export function cardEl(code, opts = {}) {
   if (code == null) el.classList.add("empty");
   else if (isHidden(code)) el.classList.add("down");
   else el.classList.add("up");
-  if (isCabo(code)) el.classList.add("cabo-card");
+  const deck = deckOf(code);
+  if (deck?.cls) el.classList.add(deck.cls);
   if (opts.cls) el.classList.add(...opts.cls.split(" ").filter(Boolean));
   if (target) el.classList.add("target");
   if (opts.selected) el.classList.add("selected");

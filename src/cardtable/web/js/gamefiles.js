@@ -1,4 +1,4 @@
-// A game's browser files (its renderer and its rules page's content) are served from its
+// A game's browser files (its renderer, its rules page's content, its lab) are served from its
 // package at /games/<name>/ (docs/architecture.md, "A game package").
 
 /** The module of a game's renderer (`render(ctx)` and the rest of a game module). */
@@ -9,4 +9,9 @@ export function importRenderer(game) {
 /** The module of a game's rules-page content. */
 export function importRules(game) {
   return import(`/games/${encodeURIComponent(game)}/rules.js`);
+}
+
+/** The module of a game's lab (it registers itself with learn/labs.js's `addLab`). */
+export function importLab(game) {
+  return import(`/games/${encodeURIComponent(game)}/lab.js`);
 }

@@ -10,14 +10,9 @@ import { addStrings, pickText, t } from "./i18n.js";
 import { learnLinks } from "./learn/nav.js";
 import { onlineLinks } from "./online.js";
 
-const ORDER = ["cambio", "cabo", "gandengyan", "caravan"];
 const DEFAULT_LEVELS = ["random", "easy", "medium", "hard"];
-const FANS = {
-  cambio: ["??", "Kh", "7s", "??"],
-  cabo: ["0", "7", "11", "13"],
-  gandengyan: ["3d", "4s", "5h", "RJ"],
-  caravan: ["9c", "Qd", "6h", "Ks"],
-};
+// The tiles' order and card fans come from the catalog (each package's `order` and
+// `sample_cards`).
 
 addStrings({
   "form.seatOpen": { en: "Open for a person", zh: "留给真人玩家" },
@@ -80,7 +75,7 @@ export async function renderHome(root, app) {
     games = [];
   }
   const byName = Object.fromEntries(games.map((g) => [g.name, g]));
-  const names = [...ORDER, ...games.map((g) => g.name).filter((n) => !ORDER.includes(n))];
+  const names = games.map((g) => g.name); // in the catalog's order
   for (const name of names) list.append(gameTile(name, byName[name], app));
 }
 
@@ -114,7 +109,7 @@ function gameTile(name, game, app) {
   const fan = h(
     "div",
     { class: "fan", "aria-hidden": "true" },
-    (FANS[name] ?? []).map((code, i) => {
+    (game?.sample_cards ?? []).map((code, i) => {
       const el = cardEl(code, { label: "" });
       el.style.setProperty("--i", String(i));
       return el;

@@ -21,10 +21,6 @@ const strings = {
   "lang.switch.label": { en: "切换到中文", zh: "Switch to English" },
   "settings": { en: "Settings", zh: "设置" },
   "settings.fourColour": { en: "Four-colour suits", zh: "四色花色" },
-  "settings.memory": {
-    en: "Memory aid in Cabo (show the cards you have seen)",
-    zh: "卡波记忆辅助（显示你看过的牌）",
-  },
   "settings.speed": { en: "Animation speed", zh: "动画速度" },
   "speed.slow": { en: "Slow", zh: "慢" },
   "speed.normal": { en: "Normal", zh: "正常" },
@@ -99,6 +95,7 @@ const strings = {
   "table.youMay": { en: "You may snap", zh: "可以抢先弃牌" },
   "table.yourTurn": { en: "Your turn", zh: "轮到你了" },
   "table.waiting": { en: "{name} is playing…", zh: "{name} 正在行动…" },
+  "table.waitingPlayers": { en: "Waiting for players", zh: "等待玩家入座" },
   "table.waitingMany": { en: "Waiting for {names}…", zh: "等待 {names}…" },
   "table.notYourTurn": {
     en: "It is not your turn: {name} is playing.",
@@ -152,7 +149,6 @@ const strings = {
   "card.of": { en: "{rank} of {suit}", zh: "{suit}{rank}" },
   "card.redJoker": { en: "red joker", zh: "大王" },
   "card.blackJoker": { en: "black joker", zh: "小王" },
-  "card.cabo": { en: "card {n}", zh: "{n} 号牌" },
   "card.back": { en: "card back", zh: "牌背" },
   "suit.s": { en: "spades", zh: "黑桃" },
   "suit.h": { en: "hearts", zh: "红桃" },

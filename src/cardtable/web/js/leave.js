@@ -1,12 +1,14 @@
 // Leave and Resign (issue 8), for a person holding a seat while the game runs. Each asks
 // for a confirmation that says what will happen: with two seats leaving loses the game;
 // with more a bot (medium) takes the seat over and plays on, and you finish last.
-// Resign is Caravan's own move (CV-21: open to either seat at any time); Leave is the
-// server's {"type": "leave"} in every game. The server decides; the page then shows the
+// Resign is the game's concession, in the games whose rules have one (the catalog gives
+// its wire form; open to either seat at any time); Leave is the server's {"type": "leave"}
+// in every game. The server decides; the page then shows the
 // outcome, or that a bot took the seat (the state message says `left`).
 
 import { h } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
+import { catalogEntry } from "./packages.js";
 
 addStrings({
   "leave.leave": { en: "Leave", zh: "离开" },
@@ -74,8 +76,13 @@ export class SeatControls {
   update(msg) {
     const seated = msg.seat != null && !msg.over;
     this.el.hidden = !seated;
-    this.resignButton.hidden = !(seated && this.table.game?.name === "caravan");
+    this.resignButton.hidden = !(seated && this.concession());
     if (!seated) this.close(false);
+  }
+
+  /** The wire form of this game's concession, or null. */
+  concession() {
+    return catalogEntry(this.table.game?.name)?.concession ?? null;
   }
 
   ask(what) {
@@ -98,7 +105,7 @@ export class SeatControls {
     if (!msg || msg.over) return this.close();
     const sent =
       this.asking === "resign"
-        ? this.table.sendMessage({ type: "act", version: msg.version, action: { type: "resign" } })
+        ? this.table.sendMessage({ type: "act", version: msg.version, action: this.concession() })
         : this.table.sendMessage({ type: "leave" });
     if (sent) this.close(false);
   }

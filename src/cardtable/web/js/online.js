@@ -3,7 +3,7 @@
 // here with addStrings so the shared i18n table stays untouched.
 
 import { AccountPage } from "./account.js";
-import { getLobby, getLeaderboard, joinTable, saveTableRecord } from "./api.js";
+import { getLobby, getLeaderboard, joinTable, listGames, saveTableRecord } from "./api.js";
 import { clear, h } from "./dom.js";
 import { GAMES } from "./gametext.js";
 import { addStrings, pickText, t } from "./i18n.js";
@@ -11,7 +11,6 @@ import { ProfilePage } from "./profile.js";
 import { ReplayPage } from "./replay.js";
 
 const POLL_MS = 5000;
-const ORDER = ["cambio", "cabo", "gandengyan", "caravan"];
 
 addStrings({
   "online.lobby": { en: "Lobby", zh: "大厅" },
@@ -127,16 +126,24 @@ class LeaderboardPage {
   constructor(root, app, game) {
     this.root = root;
     this.app = app;
-    this.game = ORDER.includes(game) ? game : ORDER[0];
+    this.game = game;
   }
 
-  start() {
+  async start() {
     document.title = `${t("online.leaderboard")} · ${t("app.title")}`;
+    // The games and their order are the catalog's (each package's `order`).
+    let names = [];
+    try {
+      names = (await listGames()).map((g) => g.name);
+    } catch {
+      names = this.game ? [this.game] : [];
+    }
+    if (!names.includes(this.game)) this.game = names[0];
     clear(this.root);
     const pick = h(
       "select",
       { name: "game", "aria-label": t("online.game"), onchange: (e) => this.show(e.target.value) },
-      ORDER.map((g) => h("option", { value: g, selected: g === this.game }, gameTitle(g))),
+      names.map((g) => h("option", { value: g, selected: g === this.game }, gameTitle(g))),
     );
     this.body = h("div", { class: "leaderboard" });
     this.root.append(

@@ -1,7 +1,10 @@
 // Display preferences, remembered in localStorage: four-colour suits and animation speed.
 
 const KEY = "cardtable.settings";
-const DEFAULTS = { fourColour: false, speed: "normal", memoryAid: true };
+const DEFAULTS = { fourColour: false, speed: "normal" };
+// A game's own display switches (`addSwitch`), shown in the settings menu after the
+// shell's: the shell names no game's setting.
+const SWITCHES = [];
 export const SPEEDS = { slow: 1.8, normal: 1, fast: 0.45, off: 0 };
 
 let current = load();
@@ -17,6 +20,19 @@ function load() {
   const out = { ...DEFAULTS, ...saved };
   if (!(out.speed in SPEEDS)) out.speed = DEFAULTS.speed;
   return out;
+}
+
+/** A game's on/off display setting: `name` its key in `settings()`, `label` an i18n key
+ * (the game adds the words), `initial` its value until the person changes it. */
+export function addSwitch({ name, label, initial }) {
+  if (SWITCHES.some((s) => s.name === name)) return;
+  SWITCHES.push({ name, label });
+  if (!(name in current)) current = { ...current, [name]: initial };
+}
+
+/** The games' switches, in the order they were added. */
+export function switches() {
+  return [...SWITCHES];
 }
 
 export function settings() {

@@ -432,14 +432,23 @@ export class TableView {
   }
 
   // -- drawing -------------------------------------------------------------------------
+  /** Whether a person's seat is still free: the game begins when every seat is taken, and
+   * the server refuses every move before (`waiting_for_players`). */
+  waitingForPlayers() {
+    const msg = this.msg;
+    if (!msg || msg.over) return false;
+    return (msg.seats ?? []).some((s) => s.kind === "human" && !s.claimed);
+  }
+
   ctx() {
     const msg = this.msg;
     const view = msg?.view ?? {};
+    const legal = this.waitingForPlayers() ? [] : (msg?.legal ?? []);
     return {
       table: this,
       view,
       prev: this.prevView,
-      legal: msg?.legal ?? [],
+      legal,
       seat: msg?.seat ?? null,
       over: Boolean(msg?.over),
       outcome: msg?.outcome ?? null,
@@ -455,7 +464,7 @@ export class TableView {
       explain: (text) => this.explain(text),
       reveal: (key, code, ms = 2600) => this.reveal(key, code, ms),
       revealed: (key) => this.revealed(key),
-      isLegal: (a) => (msg?.legal ?? []).some((l) => sameJSON(l, a)),
+      isLegal: (a) => legal.some((l) => sameJSON(l, a)),
       button: (label, onClick, opts = {}) => actionButton(label, onClick, opts),
     };
   }
@@ -494,9 +503,14 @@ export class TableView {
     clear(this.board);
     clear(this.actions);
     this.game.render(ctx);
-    const promptText = this.msg.over ? t("table.over") : this.game.prompt(ctx);
+    const waiting = this.waitingForPlayers();
+    const promptText = this.msg.over
+      ? t("table.over")
+      : waiting
+        ? t("table.waitingPlayers")
+        : this.game.prompt(ctx);
     this.prompt.textContent = promptText;
-    const toAct = this.msg.view?.to_act ?? [];
+    const toAct = waiting ? [] : (this.msg.view?.to_act ?? []);
     const mine = ctx.legal.length > 0;
     this.el.classList.toggle("my-turn", mine);
     const yourTurn = mine && (this.game.myTurn ? this.game.myTurn(ctx) : true);
@@ -508,7 +522,9 @@ export class TableView {
           : t("table.youMay")
         : toAct.length
           ? t("table.waitingMany", { names: joinNames(toAct.map((s) => this.seatName(s))) })
-          : "";
+          : waiting
+            ? t("table.waitingPlayers")
+            : "";
     if (this.msg.over) {
       this.actions.append(
         actionButton(t("table.showResults"), () => this.showResults(true), { cls: "ghost" }),

@@ -5,14 +5,20 @@
 // grow after a failed one. Moves come from `legal`; a replace names 1 slot, an exchange
 // 2–4 (the player selects them, then confirms).
 
+import "./text.js"; // its names and option texts, for the shell's pages
+import "./deck.js"; // its numbered cards, before anything draws one
 import { cardEl, cardName } from "/static/js/cards.js";
 import { h } from "/static/js/dom.js";
 import { actor, addStrings, t } from "/static/js/i18n.js";
-import { settings } from "/static/js/settings.js";
+import { addSwitch, settings } from "/static/js/settings.js";
 import { targetCard } from "/static/js/table.js";
 import { byType, deckPile, discardPile, othersInOrder, pos, rowMoves, seatPanel, slotKey, swapBetween, tag } from "/static/js/games/common.js";
 
 addStrings({
+  "ca.memoryAid": {
+    en: "Memory aid in Cabo (show the cards you have seen)",
+    zh: "卡波记忆辅助（显示你看过的牌）",
+  },
   "ca.draw": { en: "Draw", zh: "抽牌" },
   "ca.take": { en: "Take the discard", zh: "拾取弃牌" },
   "ca.call": { en: "Call Cabo", zh: "宣告 Cabo" },
@@ -114,6 +120,8 @@ addStrings({
   "ca.res.rounds": { en: "Rounds: {list}", zh: "各轮得分：{list}" },
   "ca.points": { en: { one: "{n} point", other: "{n} points" }, zh: "{n} 分" },
 });
+// Shown in the settings menu on every page (the shell loads this module at start).
+addSwitch({ name: "memoryAid", label: "ca.memoryAid", initial: true });
 
 function where(ctx, s, i, actor) {
   if (s === ctx.seat) return t("ca.yourSlot", { n: i + 1 });

@@ -4,6 +4,7 @@
 // give {seat, to}, setup_peeks, memory_aid, known_by, scores. Every move offered comes
 // from `legal`; a click is matched against it.
 
+import "./text.js"; // its names and option texts, for the shell's pages
 import { cardEl, cardName, isHidden } from "/static/js/cards.js";
 import { h } from "/static/js/dom.js";
 import { actor, addStrings, isZh, t } from "/static/js/i18n.js";

@@ -5,6 +5,7 @@
 // their hand; the table then lights up where `legal` lets it go (a caravan for a number
 // card, a number card for a face card) and offers Discard; Disband and Resign are buttons.
 
+import "./text.js"; // its names and option texts, for the shell's pages
 import { cardEl, cardName, cardShort } from "/static/js/cards.js";
 import { h } from "/static/js/dom.js";
 import { actor, addStrings, t } from "/static/js/i18n.js";

@@ -5,6 +5,7 @@
 // one button per joker reading — plus "Pass" when `legal` has it, and a hint button that
 // selects the next legal play.
 
+import "./text.js"; // its names and option texts, for the shell's pages
 import { cardEl, cardName, cardShort } from "/static/js/cards.js";
 import { h } from "/static/js/dom.js";
 import { actor, addStrings, isZh, seatObject, t } from "/static/js/i18n.js";

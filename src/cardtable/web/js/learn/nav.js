@@ -2,9 +2,8 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { hasLearnPages } from "../packages.js";
 import "./strings.js";
-
-export const LEARN_GAMES = ["cambio", "cabo", "gandengyan", "caravan"];
 
 /** Which learning page a path is: {kind: "rules"|"learn"|"labs", game} or null. */
 export function learnRoute(path) {
@@ -37,7 +36,7 @@ export function learnNav(app, game, here) {
 
 /** The home tile's links: rules, tutorial, lab. */
 export function learnLinks(app, game) {
-  if (!LEARN_GAMES.includes(game)) return null;
+  if (!hasLearnPages(game)) return null;
   const link = (kind, key) =>
     h("a", { class: `learn-link ${kind}`, href: `/${kind}/${game}`, dataset: { kind }, onclick: (e) => app.follow(e, `/${kind}/${game}`) }, t(key));
   return h(
@@ -55,7 +54,7 @@ export async function tableRulesLink(header, tableId) {
     const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
     const game = res.ok ? (await res.json()).game : null;
     header.querySelector(".table-rules-link")?.remove();
-    if (!LEARN_GAMES.includes(game) || document.body.dataset.page !== "table") return;
+    if (!hasLearnPages(game) || document.body.dataset.page !== "table") return;
     const a = h("a", { class: "btn ghost table-rules-link", href: `/rules/${game}`, target: "_blank", rel: "noopener" }, t("learn.rulesLink"));
     header.querySelector(".top-tools")?.prepend(a);
   } catch {

@@ -7,8 +7,10 @@ import { GAMES } from "../gametext.js";
 import { onLangChange, pickText, t } from "../i18n.js";
 import { RulesPage } from "../rules/page.js";
 import { mountExample } from "./example.js";
-import { LABS } from "./labs.js";
-import { LEARN_GAMES, learnNav, learnRoute } from "./nav.js";
+import { importLab } from "../gamefiles.js";
+import { labFor } from "./labs.js";
+import { hasLearnPages } from "../packages.js";
+import { learnNav, learnRoute } from "./nav.js";
 import "./strings.js";
 
 class TutorialPage {
@@ -61,7 +63,9 @@ class LabPage {
       ),
     );
     this.lab?.dispose?.();
-    this.lab = LABS[this.game](body, this.lab?.state);
+    const draw = () => (this.lab = labFor(this.game)(body, this.lab?.state));
+    if (labFor(this.game)) draw();
+    else importLab(this.game).then(() => body.isConnected && labFor(this.game) && draw());
   }
   draw() {}
   dispose() {
@@ -72,7 +76,7 @@ class LabPage {
 /** The page object for a learning path, or null: has start(), draw(), dispose(). */
 export function learnPage(root, app, path) {
   const r = learnRoute(path);
-  if (!r || !LEARN_GAMES.includes(r.game)) return null;
+  if (!r || !hasLearnPages(r.game)) return null;
   if (r.kind === "rules") return new RulesPage(root, app, r.game);
   if (r.kind === "learn") return new TutorialPage(root, app, r.game);
   return new LabPage(root, app, r.game);

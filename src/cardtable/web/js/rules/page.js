@@ -1,5 +1,5 @@
 // The rules page of a game (/rules/{game}): every rule id of the spec in words, with the
-// card pictures, in chapters like the Cambio seed page; each chapter ends with its live
+// card pictures, in chapters like the seed rules pages; each chapter ends with its live
 // examples (learn/example.js), played on the server's engine.
 
 import { cardEl, ensureSprite } from "../cards.js";
@@ -8,12 +8,13 @@ import { GAMES } from "../gametext.js";
 import { importRules } from "../gamefiles.js";
 import { onLangChange, pickText, t } from "../i18n.js";
 import { mountExample } from "../learn/example.js";
-import { LEARN_GAMES, learnNav } from "../learn/nav.js";
+import { learnNav } from "../learn/nav.js";
+import { hasLearnPages } from "../packages.js";
 
 const CONTENT = {};
 
 export async function loadContent(game) {
-  if (!LEARN_GAMES.includes(game)) return null;
+  if (!hasLearnPages(game)) return null;
   CONTENT[game] ??= (await importRules(game)).default;
   return CONTENT[game];
 }
