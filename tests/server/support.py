@@ -5,6 +5,7 @@ library for tables."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import ctypes
 import ctypes.util
 import json
@@ -287,4 +288,12 @@ async def open_table(
 
 
 def run(coro: Any) -> Any:
-    return asyncio.run(coro)
+    """Run a test's client coroutine to the end. Playwright's sync API leaves its event loop
+    marked as running in the thread that started it, so in a pytest worker that has run a
+    browser test, ``asyncio.run`` would refuse: the coroutine then gets a thread of its own."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
