@@ -103,6 +103,10 @@ class GamePackage:
     scenarios: str | None = None
     # the browser renderer and rules content, served at /games/<name>/
     static: Path | None = None
+    # the gauntlet's opponent styles by name (``cardtable gauntlet``, docs/bots/gauntlet.md);
+    # never bot levels: ``bots.make``, the server and ``play`` do not read them. An
+    # opponent with a ``watch(state)`` method reads the true state (the cheater).
+    opponents: Mapping[str, BotFactory] = field(default_factory=dict)
 
 
 def resolve(reference: str) -> Any:
