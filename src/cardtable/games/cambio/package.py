@@ -5,7 +5,7 @@ from pathlib import Path
 
 from cardtable.core.package import GamePackage, SearchHooks
 from cardtable.games.cambio import text
-from cardtable.games.cambio.bots import players, search
+from cardtable.games.cambio.bots import opponents, players, search
 from cardtable.games.cambio.game import CambioGame
 
 PACKAGE = GamePackage(
@@ -28,4 +28,5 @@ PACKAGE = GamePackage(
     scenarios="cardtable.games.cambio.learn:SCENARIOS",
     static=Path(__file__).parent / "web",
     encoder="cardtable.games.cambio.encoder:ENCODER",
+    opponents=opponents.OPPONENTS,
 )
