@@ -10,14 +10,14 @@ cheater) is handed the true state before the game starts: it exists only here.""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtable import bots, games
 from cardtable.cli.arena import play_one, wilson_interval
-from cardtable.core import Game, InvalidOptions
+from cardtable.core import Game, InvalidOptions, State
 from cardtable.core.package import BotFactory
 
 SHIPPED = ("random", "easy", "medium")
@@ -25,14 +25,47 @@ SHIPPED = ("random", "easy", "medium")
 SEED_STRIDE = 1_000_003
 
 
+# The all-seeing search's budget: counted, never timed, so a run is reproducible.
+CHEATER_SIMULATIONS = 200
+
+
 def opponents(game: Game[Any]) -> dict[str, BotFactory]:
-    """The gauntlet's opponents for ``game``, in the order they are reported."""
+    """The gauntlet's opponents for ``game``, in the order they are reported: the shipped
+    levels, the package's styles, and a cheater (the generic all-seeing search unless the
+    package writes its own)."""
     shipped: dict[str, BotFactory] = {name: _level(name) for name in SHIPPED}
-    return {**shipped, **games.package(game.name).opponents}
+    return {**shipped, "cheater": SeeingSearch, **games.package(game.name).opponents}
 
 
 def _level(name: str) -> BotFactory:
     return lambda game: bots.make(name, game)
+
+
+class SeeingSearch:
+    """The game's search with every sample the true state: perfect information, the
+    game's own rollout policy and evaluation, ``CHEATER_SIMULATIONS`` a move."""
+
+    name = "cheater"
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.state: State[Any] | None = None
+        found = replace(bots.hooks(game), determinize=self.sample)
+        asked = f"{bots.SEARCH_PREFIX}{CHEATER_SIMULATIONS}"
+        self.bot = bots.search_bot(
+            self.name, game, found, bots.limits(asked, game, found, None, None)
+        )
+
+    def watch(self, state: State[Any]) -> None:
+        self.state = state
+
+    def sample(self, game: Game[Any], view: Any, seat: int, rng: random.Random) -> State[Any]:
+        if self.state is None:
+            raise RuntimeError("The cheater plays only in the gauntlet, which shows it the state")
+        return self.state.clone()
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+        return self.bot.act(view, legal, rng)
 
 
 @dataclass
