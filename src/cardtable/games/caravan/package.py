@@ -4,7 +4,7 @@ Caravan."""
 from pathlib import Path
 
 from cardtable.core.package import GamePackage, SearchHooks
-from cardtable.games.caravan.bots import players, search
+from cardtable.games.caravan.bots import opponents, players, search
 from cardtable.games.caravan.game import CaravanGame
 
 PACKAGE = GamePackage(
@@ -23,4 +23,5 @@ PACKAGE = GamePackage(
     scenarios="cardtable.games.caravan.learn:SCENARIOS",
     static=Path(__file__).parent / "web",
     encoder="cardtable.games.caravan.encoder:ENCODER",
+    opponents=opponents.OPPONENTS,
 )

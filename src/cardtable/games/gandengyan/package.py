@@ -4,7 +4,7 @@ of Gan Deng Yan."""
 from pathlib import Path
 
 from cardtable.core.package import GamePackage, SearchHooks
-from cardtable.games.gandengyan.bots import players, search
+from cardtable.games.gandengyan.bots import opponents, players, search
 from cardtable.games.gandengyan.game import GanDengYanGame
 
 PACKAGE = GamePackage(
@@ -23,4 +23,5 @@ PACKAGE = GamePackage(
     scenarios="cardtable.games.gandengyan.learn:SCENARIOS",
     static=Path(__file__).parent / "web",
     encoder="cardtable.games.gandengyan.encoder:ENCODER",
+    opponents=opponents.OPPONENTS,
 )
