@@ -4,7 +4,7 @@ Cabo."""
 from pathlib import Path
 
 from cardtable.core.package import GamePackage, SearchHooks
-from cardtable.games.cabo.bots import players, search
+from cardtable.games.cabo.bots import opponents, players, search
 from cardtable.games.cabo.game import CaboGame
 
 PACKAGE = GamePackage(
@@ -27,4 +27,5 @@ PACKAGE = GamePackage(
     scenarios="cardtable.games.cabo.learn:SCENARIOS",
     static=Path(__file__).parent / "web",
     encoder="cardtable.games.cabo.encoder:ENCODER",
+    opponents=opponents.OPPONENTS,
 )
