@@ -138,8 +138,8 @@ def sim(
 @app.command()
 def gauntlet(
     game: GameArg,
+    bot: Annotated[str, typer.Option("--bot", metavar="LEVEL", help="The bot measured")],
     options: OptionArgs = None,
-    bot: Annotated[str, typer.Option("--bot", metavar="LEVEL", help="Our bot")] = "medium",
     games_: Annotated[
         int,
         typer.Option("--games", metavar="N", min=1, help="Deals per opponent (each in every seat)"),
