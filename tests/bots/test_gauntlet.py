@@ -152,3 +152,17 @@ def test_the_gauntlet_names_an_unknown_bot() -> None:
     result = runner.invoke(app, ["gauntlet", "cambio", "--bot", "cheater"])
     assert result.exit_code == 2
     assert "Unknown bot 'cheater'" in result.output
+
+
+def test_the_generic_cheater_searches_the_true_state_and_only_when_shown_it() -> None:
+    game = games.load("caravan")
+    cheater = gauntlet.opponents(game)["cheater"](game)
+    state = game.new_state(seed=2)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    with pytest.raises(RuntimeError):
+        cheater.act(pure_view(state, seat), legal, random.Random(1))
+    cheater.watch(state)
+    before = json.dumps(state.view(seat))
+    assert cheater.act(pure_view(state, seat), legal, random.Random(1)) in legal
+    assert json.dumps(state.view(seat)) == before, "its samples are copies: the game is untouched"
