@@ -23,16 +23,14 @@ from cardtable.core.package import BotFactory
 SHIPPED = ("random", "easy", "medium")
 # The seed mixes in the deal's number this way in ``cardtable sim`` too.
 SEED_STRIDE = 1_000_003
-
-
 # The all-seeing search's budget: counted, never timed, so a run is reproducible.
 CHEATER_SIMULATIONS = 200
 
 
 def opponents(game: Game[Any]) -> dict[str, BotFactory]:
     """The gauntlet's opponents for ``game``, in the order they are reported: the shipped
-    levels, the package's styles, and a cheater (the generic all-seeing search unless the
-    package writes its own)."""
+    levels, a cheater (the generic all-seeing search unless the package writes its own)
+    and the package's styles."""
     shipped: dict[str, BotFactory] = {name: _level(name) for name in SHIPPED}
     return {**shipped, "cheater": SeeingSearch, **games.package(game.name).opponents}
 
