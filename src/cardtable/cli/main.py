@@ -15,6 +15,7 @@ from rich.table import Table
 
 from cardtable import InvalidOptions, bots, games
 from cardtable.bench import bench_engine
+from cardtable.cli import gauntlet as gauntlet_run
 from cardtable.cli.arena import simulate
 from cardtable.cli.bench import print_figures, print_rl_bench
 from cardtable.cli.botbench import print_bench as print_bot_bench
@@ -132,6 +133,59 @@ def sim(
         typer.echo(json.dumps(result.to_json()))
         return
     show_sim(result.to_json())
+
+
+@app.command()
+def gauntlet(
+    game: GameArg,
+    bot: Annotated[str, typer.Option("--bot", metavar="LEVEL", help="The bot measured")],
+    options: OptionArgs = None,
+    games_: Annotated[
+        int,
+        typer.Option("--games", metavar="N", min=1, help="Deals per opponent (each in every seat)"),
+    ] = 100,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the whole run")] = 1,
+    jobs: Annotated[int, typer.Option(metavar="N", min=1, help="Worker processes")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+) -> None:
+    """Play a bot against every opponent style of a game and report its win rates.
+
+    Each deal is played once with the bot in every seat, the other seats held by the
+    opponent; intervals are Wilson 95% (docs/bots/gauntlet.md)."""
+    table = load_game(game, options)
+    try:
+        bots.make(bot, table)
+    except InvalidOptions as error:
+        raise fail(str(error)) from None
+    count = len(gauntlet_run.opponents(table)) * games_ * table.players
+    result = with_progress(
+        f"{game} gauntlet",
+        count,
+        lambda tick: gauntlet_run.run(game, table.options, bot, games_, seed, jobs, tick),
+    )
+    report = result.to_json()
+    if as_json:
+        typer.echo(json.dumps(report))
+        return
+    show_gauntlet(report)
+
+
+def show_gauntlet(report: dict[str, Any]) -> None:
+    title = f"{report['game']}: {report['bot']} against each opponent, seed {report['seed']}"
+    table = Table(title=title)
+    for column in ("opponent", "games", "wins", "win rate", "95% interval", "fair share"):
+        table.add_column(column, justify="right")
+    for row in report["opponents"]:
+        low, high = row["win_rate_ci95"]
+        table.add_row(
+            row["opponent"],
+            str(row["games"]),
+            f"{row['wins']:g}",
+            f"{row['win_rate']:.3f}",
+            f"[{low:.3f}, {high:.3f}]",
+            f"{row['fair_share_ratio']:.2f}",
+        )
+    console.print(table)
 
 
 def with_progress(label: str, total: int, work: Any) -> Any:

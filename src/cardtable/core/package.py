@@ -108,6 +108,10 @@ class GamePackage:
     # the fan of cards on its home-page tile, as the browser's cards.js names them ("Kh",
     # "??" for a face-down card, a game's own codes such as Cabo's numbers)
     sample_cards: tuple[str, ...] = ()
+    # the gauntlet's opponent styles by name (``cardtable gauntlet``, docs/bots/gauntlet.md);
+    # never bot levels: ``bots.make``, the server and ``play`` do not read them. An
+    # opponent with a ``watch(state)`` method reads the true state (the cheater).
+    opponents: Mapping[str, BotFactory] = field(default_factory=dict)
 
 
 def resolve(reference: str) -> Any:

@@ -4,7 +4,7 @@ Cabo."""
 from pathlib import Path
 
 from cardtable.core.package import GamePackage, SearchHooks
-from cardtable.games.cabo.bots import players, search
+from cardtable.games.cabo.bots import opponents, players, search
 from cardtable.games.cabo.game import CaboGame
 
 PACKAGE = GamePackage(
@@ -29,4 +29,5 @@ PACKAGE = GamePackage(
     order=20,
     sample_cards=("0", "7", "11", "13"),
     encoder="cardtable.games.cabo.encoder:ENCODER",
+    opponents=opponents.OPPONENTS,
 )

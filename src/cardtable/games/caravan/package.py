@@ -4,7 +4,7 @@ Caravan."""
 from pathlib import Path
 
 from cardtable.core.package import GamePackage, SearchHooks
-from cardtable.games.caravan.bots import players, search
+from cardtable.games.caravan.bots import opponents, players, search
 from cardtable.games.caravan.game import CaravanGame
 
 PACKAGE = GamePackage(
@@ -25,4 +25,5 @@ PACKAGE = GamePackage(
     order=40,
     sample_cards=("9c", "Qd", "6h", "Ks"),
     encoder="cardtable.games.caravan.encoder:ENCODER",
+    opponents=opponents.OPPONENTS,
 )

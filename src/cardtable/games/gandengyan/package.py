@@ -4,7 +4,7 @@ of Gan Deng Yan."""
 from pathlib import Path
 
 from cardtable.core.package import GamePackage, SearchHooks
-from cardtable.games.gandengyan.bots import players, search
+from cardtable.games.gandengyan.bots import opponents, players, search
 from cardtable.games.gandengyan.game import GanDengYanGame
 
 PACKAGE = GamePackage(
@@ -25,4 +25,5 @@ PACKAGE = GamePackage(
     order=30,
     sample_cards=("3d", "4s", "5h", "RJ"),
     encoder="cardtable.games.gandengyan.encoder:ENCODER",
+    opponents=opponents.OPPONENTS,
 )

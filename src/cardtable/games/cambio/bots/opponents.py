@@ -1,0 +1,176 @@
+"""Cambio's gauntlet opponents (``cardtable gauntlet``, docs/bots/cambio.md "Gauntlet"):
+styles of play nobody would ship as a level, each a variation of the heuristic player,
+so that a bot is measured against more than the one policy its search imagines.
+
+- ``greedy``: forgets what it saw after a few turns and calls Cambio as soon as its
+  estimated total is at most ``GREEDY_CALL_AT``, whatever the others hold;
+- ``swap_blind``: remembers every card it saw where it saw it and never notices another
+  seat's swap (it follows its own);
+- ``snapper``: snaps every card it knows matches the discard, whenever it may;
+- ``cautious``: never calls before its ``CAUTIOUS_FIRST_CALL``-th turn, and then only when
+  fairly sure;
+- ``cheater``: medium's heuristic reading every card on the table (the true state). A
+  yardstick that exists only in the gauntlet."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from cardtable.core import Game, State
+from cardtable.games.cambio.bots.knowledge import HIDDEN, _turns, match_key
+from cardtable.games.cambio.bots.players import HeuristicBot
+from cardtable.games.cambio.bots.policy import MEDIUM
+from cardtable.games.cambio.state import CambioState
+
+GREEDY_CALL_AT = 5.0
+# Always willing to call (a chance of at least -1 holds): only the total decides.
+GREEDY_STYLE = replace(
+    MEDIUM, call_chance=-1.0, call_chance_step=0.0, call_max_total=GREEDY_CALL_AT
+)
+GREEDY_MEMORY = (2.0, 6.0)
+CAUTIOUS_FIRST_CALL = 8
+CAUTIOUS_STYLE = replace(MEDIUM, call_chance=0.85, call_max_total=5.0)
+
+Position = tuple[int, int]
+
+
+def kind_of(game: Game[Any], action: Any) -> str:
+    return str(game.action_to_json(action)["type"])
+
+
+def greedy(game: Game[Any]) -> HeuristicBot:
+    return HeuristicBot("greedy", game, GREEDY_STYLE, memory=GREEDY_MEMORY)
+
+
+class SwapBlind(HeuristicBot):
+    """The heuristic on its own memory of where it saw each card: a card the view shows
+    moved by someone else (it was remembered elsewhere) is not believed to have moved."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__("swap_blind", game)
+        self.belief: dict[Position, str] = {}
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+        self.belief = self.believe(view)
+        hands = [
+            [
+                self.belief.get((owner, i), HIDDEN) if card is not None else None
+                for i, card in enumerate(row)
+            ]
+            for owner, row in enumerate(view["hands"])
+        ]
+        action = super().act({**view, "hands": hands}, legal, rng)
+        if action is not None and kind_of(self.game, action) == "swap":
+            self.follow(self.game.action_to_json(action))
+        return action
+
+    def believe(self, view: Mapping[str, Any]) -> dict[Position, str]:
+        """The old belief, updated with what the view shows except where the view shows a
+        card remembered at another place (moved by someone else's swap)."""
+        where = {card: pos for pos, card in self.belief.items()}
+        moved: set[Position] = set()
+        for owner, row in enumerate(view["hands"]):
+            for i, card in enumerate(row):
+                before = where.get(card)
+                if card not in (None, HIDDEN) and before is not None and before != (owner, i):
+                    moved.update({(owner, i), before})
+        belief = {pos: card for pos, card in self.belief.items() if pos in moved}
+        for owner, row in enumerate(view["hands"]):
+            for i, card in enumerate(row):
+                if (owner, i) not in moved and card not in (None, HIDDEN):
+                    belief[(owner, i)] = card
+        return belief
+
+    def follow(self, swap: Mapping[str, Any]) -> None:
+        """Its own swap it notices: the two remembered cards change places."""
+        a, b = (int(swap["a"][0]), int(swap["a"][1])), (int(swap["b"][0]), int(swap["b"][1]))
+        first, second = self.belief.pop(a, None), self.belief.pop(b, None)
+        if first is not None:
+            self.belief[b] = first
+        if second is not None:
+            self.belief[a] = second
+
+
+def swap_blind(game: Game[Any]) -> SwapBlind:
+    return SwapBlind(game)
+
+
+class Snapper(HeuristicBot):
+    """Snaps any card it knows matches the discard, whenever a snap is legal (the heuristic
+    weighs a snap against what it costs; this player never does)."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__("snapper", game)
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+        discard = view["discard"]
+        if discard and view.get("give") is None:
+            want = match_key(discard[-1])
+            for action in legal:
+                data = self.game.action_to_json(action)
+                if data["type"] != "snap":
+                    continue
+                card = view["hands"][data["seat"]][data["slot"]]
+                if card not in (None, HIDDEN) and match_key(card) == want:
+                    return action
+        return super().act(view, legal, rng)
+
+
+def snapper(game: Game[Any]) -> Snapper:
+    return Snapper(game)
+
+
+class Cautious(HeuristicBot):
+    """The heuristic with a stricter call that never comes before its own
+    ``CAUTIOUS_FIRST_CALL``-th turn."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__("cautious", game, CAUTIOUS_STYLE)
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+        action = super().act(view, legal, rng)
+        if action is None or kind_of(self.game, action) != "call":
+            return action
+        turns = _turns(int(view["players"]), int(view["deck"]), len(view["discard"]))
+        if turns >= CAUTIOUS_FIRST_CALL:
+            return action
+        return next(a for a in legal if kind_of(self.game, a) == "draw")
+
+
+def cautious(game: Game[Any]) -> Cautious:
+    return Cautious(game)
+
+
+class Cheater(HeuristicBot):
+    """Medium's heuristic on a view with every card face up, read from the state it is
+    handed by the gauntlet (``watch``) and followed as the game goes on."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__("cheater", game)
+        self.state: CambioState | None = None
+
+    def watch(self, state: State[Any]) -> None:
+        assert isinstance(state, CambioState)
+        self.state = state
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+        if self.state is None:
+            raise RuntimeError("The cheater plays only in the gauntlet, which shows it the state")
+        hands = [list(row) for row in self.state.hands]
+        return super().act({**view, "hands": hands}, legal, rng)
+
+
+def cheater(game: Game[Any]) -> Cheater:
+    return Cheater(game)
+
+
+OPPONENTS = {
+    "greedy": greedy,
+    "swap_blind": swap_blind,
+    "snapper": snapper,
+    "cautious": cautious,
+    "cheater": cheater,
+}
