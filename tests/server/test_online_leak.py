@@ -286,7 +286,10 @@ def test_no_recipient_is_sent_a_card_it_may_not_know(server: Server, game: str) 
         assert check_messages(truth, audience, messages) > len(truth.states)
     assert recording.rejoins, "nobody came back mid-game"
     for audience, messages in recording.rejoins:
-        assert any(m.get("missed") for m in messages) or messages[0]["version"] == 0
+        # Back after a short gap: the events missed; after a long one (a busy machine lets
+        # the bots play on): the state alone, marked skipped; at the start: version 0.
+        caught_up = any(m.get("missed") for m in messages) or messages[0].get("skipped")
+        assert caught_up or messages[0]["version"] == 0, messages[:2]
         check_messages(truth, audience, messages)
     # The spectator saw every version (the checker had something to check).
     states = [m for m in recording.received[SPECTATOR] if m["type"] == "state"]

@@ -163,7 +163,8 @@ def test_two_writers_racing_for_one_table_commit_each_version_once(schema_url: s
         game=GAME,
         options=dict(game.options),
         seed=7,
-        seats=[SeatRecord(seat, HUMAN) for seat in range(game.players)],
+        # Every seat taken (a token each): a table with a free seat refuses every move.
+        seats=[SeatRecord(seat, HUMAN, token_hash=f"h{seat}") for seat in range(game.players)],
         status=PLAYING,
         created_at=utcnow(),
         updated_at=utcnow(),
