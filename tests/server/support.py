@@ -16,7 +16,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -285,6 +285,21 @@ async def open_table(
     url = f"{server.ws}/ws/tables/{table_id}" + (f"?token={token}" if token else "")
     async with connect(url, max_size=None, open_timeout=TIMEOUT) as ws:
         yield Table(ws)
+
+
+# How many times a waiting test asks the server again (every POLL_EVERY seconds) before it
+# gives up: a bound on the work of asking, generous for a busy machine, not a timing.
+POLLS = 600
+POLL_EVERY = 0.1
+
+
+def poll(done: Callable[[], object], what: str, polls: int = POLLS) -> None:
+    """Ask ``done`` until it answers true, at most ``polls`` times; fail naming ``what``."""
+    for _ in range(polls):
+        if done():
+            return
+        time.sleep(POLL_EVERY)
+    raise AssertionError(f"{what} (asked {polls} times)")
 
 
 def run(coro: Any) -> Any:

@@ -22,7 +22,7 @@ from cardtable.core.rng import new_seed
 from cardtable.server.botpool import CAPS
 from cardtable.store import BOT, SeatRecord, TableRecord, open_store, utcnow
 
-from .support import Server, open_table, require_game, run
+from .support import Server, open_table, poll, require_game, run
 from .test_recovery import assert_gone
 
 ATTACK = "bot:ismcts:1000000000"
@@ -68,10 +68,7 @@ async def reach(server: Server, table_id: str, version: int) -> dict[str, Any]:
 def busy_workers(server: Server) -> list[int]:
     """The bot workers, once the resumed tables have started them (the tables resume on
     start with no delay: the workers exist only once a bot has a move to think)."""
-    deadline = time.monotonic() + PROGRESS_TIMEOUT
-    while not server.children():
-        assert time.monotonic() < deadline, "the bots should think in worker processes"
-        time.sleep(0.1)
+    poll(server.children, "the bots should think in worker processes")
     time.sleep(1.0)  # let the searches get going: shutdown must not wait for them
     return server.children()
 

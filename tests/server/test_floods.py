@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .support import TIMEOUT, Server, any_game, open_table, run
+from .support import TIMEOUT, Server, any_game, open_table, poll, run
 
 
 def browser(server: Server) -> httpx.Client:
@@ -172,10 +172,10 @@ def test_reconnecting_does_not_refill_the_allowance_of_refused_messages(
 def finished_table(server: Server) -> str:
     """A game the server's bots play to the end at once."""
     table_id: str = server.create(any_game(), ["bot:random", "bot:random"])["id"]
-    deadline = time.monotonic() + TIMEOUT
-    while server.get(f"/api/tables/{table_id}").json()["status"] == "playing":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.1)
+    poll(
+        lambda: server.get(f"/api/tables/{table_id}").json()["status"] != "playing",
+        "the bots did not finish",
+    )
     return table_id
 
 

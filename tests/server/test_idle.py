@@ -10,7 +10,7 @@ from pathlib import Path
 
 from cardtable import games
 
-from .support import Server, any_game, open_table, play_until_my_turn, run
+from .support import Server, any_game, open_table, play_until_my_turn, poll, run
 
 IDLE = 1.0  # seconds; the house sweeps ten times as often
 
@@ -20,11 +20,8 @@ def live_tables(server: Server) -> int:
     return count
 
 
-def wait_for_live(server: Server, count: int, seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while live_tables(server) != count:
-        assert time.monotonic() < deadline, f"live tables: {live_tables(server)}, not {count}"
-        time.sleep(0.1)
+def wait_for_live(server: Server, count: int) -> None:
+    poll(lambda: live_tables(server) == count, f"live tables: {live_tables(server)}, not {count}")
 
 
 def test_an_abandoned_table_leaves_memory_and_comes_back_as_it_was(tmp_path: Path) -> None:

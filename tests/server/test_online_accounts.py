@@ -9,7 +9,6 @@ import asyncio
 import itertools
 import random
 import sqlite3
-import time
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ import httpx
 
 from cardtable.server.tokens import hash_token
 
-from .support import TIMEOUT, Server, open_table, run
+from .support import TIMEOUT, Server, open_table, poll, run
 
 
 def browser_at(server: Server, address: str) -> tuple[httpx.Client, dict[str, Any]]:
@@ -46,10 +45,7 @@ def set_cookie_headers(response: httpx.Response, name: str) -> list[str]:
 
 
 def wait_for_log(server: Server, text: str) -> str:
-    deadline = time.monotonic() + TIMEOUT
-    while text not in server.log():
-        assert time.monotonic() < deadline, f"{text!r} never reached the log"
-        time.sleep(0.1)
+    poll(lambda: text in server.log(), f"{text!r} never reached the log")
     return server.log()
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 
 from .support import Server, open_table, run
 from .test_recovery import assert_gone
@@ -28,9 +27,9 @@ def test_a_signal_to_the_whole_process_group_stops_the_server_cleanly(
     assert server.process is not None
     for pid in [*workers, server.process.pid]:  # what killpg(SIGTERM) does
         os.kill(pid, signal.SIGTERM)
-    started = time.monotonic()
-    server.process.wait(15)  # uvicorn re-raises the signal once shut down: -15
-    assert time.monotonic() - started < 10, "shutdown does not wait for the moves being thought"
+    # A guard against a hang (before the fix shutdown waited on the searches for good), not
+    # a timing: what shows it did not wait is that the workers were killed mid-search.
+    server.process.wait(60)  # uvicorn re-raises the signal once shut down: -15
     assert_gone(workers)
     log = server.log()
     assert "Application shutdown complete" in log, log
