@@ -2,8 +2,9 @@
 
 A table's ``clock`` setting is ``None`` (no clock: bots-only tables, the protocol tests),
 ``{"kind": "timed", "bank": S, "increment": S}`` (a bank per seat, plus an increment per
-move) or ``{"kind": "untimed", "move": S}`` (a limit per move, 300 s by default). On every
-clocked table:
+move), ``{"kind": "untimed", "move": S}`` (a limit per move, 300 s by default) or, at a
+turn-based table (``pace.py``), ``{"kind": "turn", "move": S}`` (hours or days a move).
+On every realtime table:
 
 - each seat's first move must come within ``FIRST_MOVE`` (60 s) of its first turn, or the
   game is cancelled (no result, never rated) — CV-22;
@@ -13,6 +14,10 @@ clocked table:
 Timing out or leaving: in a two-seat game the seat loses (by the game's concession where
 its rules have one, ``Game.concession``: Caravan's resign, CV-21); with three seats or
 more a bot takes the seat over and the person finishes last for ratings.
+
+A turn-based table keeps the same rules but for its pace: the first move is due within the
+limit per move (not a minute), and nobody is ever "away" (friends come and go over days:
+only the limit per move counts).
 
 Time comes from a ``Clock``: ``RealClock`` in production, ``ManualClock`` in tests (moved
 by ``POST /api/test/clock`` when the server runs with ``--test-clock``), so tests never
@@ -31,6 +36,7 @@ BAD_CLOCK = "bad_clock"
 FIRST_MOVE = 60.0
 AWAY = 60.0
 UNTIMED_MOVE = 300.0
+TURN = "turn"  # the clock kind of a turn-based table (pace.py makes it)
 
 
 class Clock(Protocol):
@@ -112,6 +118,8 @@ class SeatClocks:
         self.setting = setting
         self.seats = set(seats)
         self.timed = setting["kind"] == "timed"
+        # Turn-based: no "away" and the first move has the whole limit (pace.py).
+        self.turn_based: bool = setting["kind"] == TURN
         self.bank = {s: float(setting.get("bank", 0.0)) for s in seats}
         self.started = False
         self.moved: set[int] = set()
@@ -152,7 +160,8 @@ class SeatClocks:
         self.started = True
         self.running, self.charged = {}, {}
         self.turn(now, None, to_act)
-        self.away = {s: now for s in self.seats if s not in connected}
+        if not self.turn_based:
+            self.away = {s: now for s in self.seats if s not in connected}
 
     def turn(self, now: float, mover: int | None, to_act: list[int]) -> None:
         """A new version: ``mover`` acted (None: the server did); ``to_act`` may act now."""
@@ -186,7 +195,7 @@ class SeatClocks:
             return
         if present:
             self.away.pop(seat, None)
-        elif self.started:
+        elif self.started and not self.turn_based:
             self.away.setdefault(seat, now)
 
     def deadlines(self) -> list[tuple[float, str, int]]:
@@ -196,7 +205,8 @@ class SeatClocks:
         out: list[tuple[float, str, int]] = []
         for seat, began in self.running.items():
             if seat not in self.moved:
-                out.append((began + FIRST_MOVE, CANCEL, seat))
+                first = float(self.setting["move"]) if self.turn_based else FIRST_MOVE
+                out.append((began + first, CANCEL, seat))
             if self.timed:
                 out.append((self.charged[seat] + self.bank[seat], TIMEOUT, seat))
             else:

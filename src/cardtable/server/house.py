@@ -43,6 +43,7 @@ from cardtable.server.ratings import rate_table
 from cardtable.server.remote import RemoteTable
 from cardtable.server.seating import Plan, SeatSpec
 from cardtable.server.tokens import hash_token, new_table_id, new_token
+from cardtable.server.turnindex import TurnIndex
 from cardtable.store import BOT, BROKEN, HUMAN, PLAYING, SeatRecord, TableRecord
 from cardtable.store.online import UserRecord
 from cardtable.store.schema import utcnow
@@ -77,6 +78,7 @@ class House:
         self.workers = workers
         self.live: dict[str, LiveTable] = {}
         self.lobby = LobbyIndex()  # the public live tables, as GET /api/lobby lists them
+        self.turns = TurnIndex()  # who sits where, for GET /api/my/turns
         self._loading: dict[str, asyncio.Task[Table | None]] = {}
         self._rematches: dict[str, asyncio.Task[str]] = {}
         self._stopping: set[asyncio.Task[None]] = set()
@@ -176,6 +178,7 @@ class House:
         """Out of memory (its log keeps it): no longer live, its tasks stopped."""
         del self.live[table.id]
         self.lobby.remove(table.id)
+        self.turns.remove(table.id)
         stopping = asyncio.create_task(self._stop(table))
         self._stopping.add(stopping)  # kept until done (the loop holds tasks weakly)
         stopping.add_done_callback(self._stopping.discard)
@@ -191,6 +194,7 @@ class House:
         table = self.live.pop(table_id, None)
         if table is not None:
             self.lobby.remove(table_id)
+            self.turns.remove(table_id)
             stopping = asyncio.create_task(table.stop())
             self._stopping.add(stopping)
             stopping.add_done_callback(self._stopping.discard)
@@ -326,6 +330,7 @@ class House:
 
     async def close(self) -> None:
         tables, self.live, self.lobby = list(self.live.values()), {}, LobbyIndex()
+        self.turns = TurnIndex()
         await asyncio.gather(*(self._stop(t) for t in tables), return_exceptions=True)
 
     # -- inside ----------------------------------------------------------------------
@@ -397,11 +402,15 @@ class House:
             clock=self.clock,
         )
         table.on_finish = self._rate
-        table.on_change = self.lobby.update
+        table.on_change = self._changed
         self.live[record.id] = table
-        self.lobby.update(table)
+        self._changed(table)
         table.start()
         return table
+
+    def _changed(self, table: LiveTable) -> None:
+        self.lobby.update(table)
+        self.turns.update(table)
 
     async def _rate(self, record: TableRecord) -> None:
         if await rate_table(self.store, record) or not record.rated:

@@ -3,7 +3,7 @@ rematch. Kept apart from ``routes.py`` so the features can grow without crowding
 
 from __future__ import annotations
 
-from cardtable.server import identity, lobby, ratings, replays, tables_api
+from cardtable.server import identity, lobby, ratings, replays, tables_api, turns
 from cardtable.server.routes import CONFLICT, NOT_FOUND, Route
 from cardtable.server.tables_api import SeatTicket
 
@@ -17,6 +17,7 @@ ONLINE = [
     Route("POST", "/api/account/signin", identity.sign_in, {**AUTH, "response_model": identity.Me}),
     Route("POST", "/api/account/signout", identity.sign_out, AUTH),
     Route("GET", "/api/lobby", lobby.get_lobby, {**AUTH, "response_model": lobby.Lobby}),
+    Route("GET", "/api/my/turns", turns.my_turns, {**AUTH, "response_model": turns.Turns}),
     Route(
         "POST",
         "/api/tables/{table_id}/rematch",

@@ -29,6 +29,7 @@ from cardtable.server.errors import (
 from cardtable.server.house import House, Ticket
 from cardtable.server.identity import acting_user, client_key
 from cardtable.server.messages import public_seats
+from cardtable.server.pace import DEFAULT_TURN, REALTIME, TURN_LIMITS, pace_of, table_clock
 from cardtable.server.replays import may_watch
 from cardtable.server.seating import Plan, plan_table
 from cardtable.server.tokens import hash_token, new_token
@@ -55,6 +56,16 @@ class NewTable(BaseModel):
     )
     clock: dict[str, Any] | None = Field(
         None, examples=[{"kind": "timed", "bank": 300, "increment": 5}, {"kind": "untimed"}]
+    )
+    # Checked by hand (pace.py) so that a refusal names the problem.
+    pace: Any = Field(
+        REALTIME, description='"realtime" (one sitting) or "turn-based" (hours or days a move)'
+    )
+    move_limit: Any = Field(
+        None,
+        description="Turn-based only: seconds per move, one of "
+        + ", ".join(str(s) for s in TURN_LIMITS)
+        + f" (default {DEFAULT_TURN})",
     )
 
 
@@ -97,6 +108,7 @@ class TableSummary(BaseModel):
     public: bool = True
     rated: bool = False
     clock: dict[str, Any] | None = None
+    pace: str = REALTIME
 
 
 def table_url(table_id: str) -> str:
@@ -121,7 +133,7 @@ async def create_table(request: Request, body: NewTable) -> SeatTicket:
     check_create_rate(request, user)
     check_option_names(body.game, body.options)
     plan = plan_table(body.game, body.options, body.seats)
-    clock = parse_clock(body.clock)
+    clock = table_clock(body.pace, body.move_limit, parse_clock(body.clock))
     if body.rated:
         check_rated(plan, user)
         clock = clock or parse_clock(RATED_CLOCK)
@@ -255,6 +267,7 @@ def summary(
         public=record.public,
         rated=record.rated,
         clock=record.clock,
+        pace=pace_of(record.clock),
     )
 
 

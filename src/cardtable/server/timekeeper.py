@@ -72,6 +72,8 @@ class TimeKeeper:
         the clocks changed (everyone should see it)."""
         if present and seat not in self.timer.away:
             return False
+        if self.timer.turn_based:
+            return False  # a turn-based seat is never away: nothing to show
         if not present and self._writer.over:
             return False
         self.timer.connected(seat, self._clock.now(), present)
@@ -90,6 +92,10 @@ class TimeKeeper:
         after = self.timer.copy()
         after.turn(now, seat, to_act)
         return after.snapshot(now, time.time())
+
+    @property
+    def turn_based(self) -> bool:
+        return self.timer.turn_based
 
     def due(self, seat: int, why: str) -> bool:
         now = self._clock.now()

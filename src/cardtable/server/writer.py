@@ -88,6 +88,11 @@ class Timing(Protocol):
         """Whether the deadline a system act was made for still holds."""
         ...
 
+    @property
+    def turn_based(self) -> bool:
+        """Whether the table is played turn-based (``pace.py``)."""
+        ...
+
 
 class TableWriter:
     def __init__(
@@ -298,7 +303,9 @@ class TableWriter:
         if self.timing is not None and why != "leave" and not self.timing.due(seat, why):
             return
         if why == CANCEL:
-            reason = f"seat {seat} made no first move within a minute"
+            turn_based = self.timing is not None and self.timing.turn_based
+            limit = "the limit per move" if turn_based else "a minute"
+            reason = f"seat {seat} made no first move within {limit}"
             details = {"cancelled": True, "seat": seat, "reason": reason}
             await self._end(CANCELLED, {"scores": [], "winners": [], "details": details})
             return

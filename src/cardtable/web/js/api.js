@@ -67,7 +67,8 @@ function normalizeGame(g) {
   return { ...g, options, levels };
 }
 
-/** Creates a table. `online` (optional): {public, rated, clock} (docs/online.md). */
+/** Creates a table. `online` (optional): {public, rated, clock, pace, move_limit}
+ * (docs/online.md). */
 export async function createTable(game, options, seats, online = {}) {
   return request("POST", "/api/tables", { game, options, seats, ...online });
 }
@@ -129,6 +130,12 @@ export function recentTables() {
 /** Online play: the lobby {open: [...], playing: [...]} (public tables). */
 export async function getLobby() {
   return request("GET", "/api/lobby");
+}
+
+/** The tables where it is this identity's move: {turns: [{id, url, game, seat, pace,
+ * deadline}]} (issue 19). */
+export async function getMyTurns() {
+  return request("GET", "/api/my/turns");
 }
 
 /** Take the first free seat at a table: {id, url, seat, token}; a private table needs

@@ -9,6 +9,7 @@
 
 import { clear, h } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
+import { fmtLimit, fmtLong } from "./turnalert.js";
 
 addStrings({
   "clock.label": { en: "Clocks", zh: "计时" },
@@ -24,6 +25,10 @@ addStrings({
   "clock.short": { en: "Your time: {time} left.", zh: "你的时间：还剩 {time}。" },
   "clock.timed": { en: "{bank} bank + {inc} per move", zh: "{bank} 总时长 + 每步 {inc}" },
   "clock.untimed": { en: "{move} per move", zh: "每步 {move}" },
+  "clock.turn": {
+    en: "Turn-based: {move} per move; come and go as you like",
+    zh: "回合制：每步 {move}；可随时离开再回来",
+  },
 });
 
 const TICK = 250; // ms between redraws of the countdowns
@@ -91,7 +96,9 @@ export class ClockStrip {
     this.setting.textContent =
       clock.kind === "timed"
         ? t("clock.timed", { bank: fmtClock(clock.bank), inc: `${clock.increment}s` })
-        : t("clock.untimed", { move: fmtClock(clock.move) });
+        : clock.kind === "turn"
+          ? t("clock.turn", { move: fmtLimit(clock.move) })
+          : t("clock.untimed", { move: fmtClock(clock.move) });
     clear(this.list);
     this.rows = new Map();
     for (const seat of this.timedSeats(msg)) {
@@ -122,15 +129,16 @@ export class ClockStrip {
     if (!msg?.clock || !this.rows) return;
     const elapsed = msg.over ? 0 : (performance.now() - this.arrived) / 1000;
     const me = msg.seat;
+    const fmt = msg.clock.kind === "turn" ? fmtLong : fmtClock; // days, not minutes
     for (const [seat, parts] of this.rows) {
       const c = seatClock(msg.clock, seat, elapsed);
       const left = (msg.seats ?? []).find((s) => s.seat === seat)?.left;
       parts.name.textContent = this.table.displayName(seat);
       parts.time.textContent =
-        c.main != null ? (c.bank == null ? t("clock.toMove", { time: fmtClock(c.main) }) : fmtClock(c.main)) : t("clock.idle");
+        c.main != null ? (c.bank == null ? t("clock.toMove", { time: fmt(c.main) }) : fmt(c.main)) : t("clock.idle");
       const extras = [];
       if (c.running && !msg.over) extras.push(t("clock.running"));
-      if (c.sooner != null) extras.push(t("clock.firstMove", { time: fmtClock(c.sooner) }));
+      if (c.sooner != null) extras.push(t("clock.firstMove", { time: fmt(c.sooner) }));
       if (c.away != null && !msg.over) extras.push(t("clock.away", { time: fmtClock(c.away) }));
       parts.extra.textContent = extras.join(" · ");
       parts.row.classList.toggle("running", c.running && !msg.over);

@@ -9,8 +9,10 @@ import { GAMES, optionText } from "./gametext.js";
 import { addStrings, pickText, t } from "./i18n.js";
 import { learnLinks } from "./learn/nav.js";
 import { onlineLinks } from "./online.js";
+import { fmtLimit, turnsBlock } from "./turnalert.js";
 
 const DEFAULT_LEVELS = ["random", "easy", "medium", "hard"];
+const TURN_LIMITS = [12 * 3600, 86400, 2 * 86400, 3 * 86400, 7 * 86400]; // server/pace.py
 // The tiles' order and card fans come from the catalog (each package's `order` and
 // `sample_cards`).
 
@@ -38,6 +40,8 @@ addStrings({
   "form.bank": { en: "Minutes each", zh: "每人分钟数" },
   "form.increment": { en: "Seconds added per move", zh: "每步加秒" },
   "form.moveLimit": { en: "Seconds per move", zh: "每步秒数" },
+  "form.clock.turn": { en: "Turn-based: hours or days a move", zh: "回合制：每步数小时或数天" },
+  "form.turnLimit": { en: "Time per move", zh: "每步时限" },
 });
 
 let cache = null; // the listing, fetched once per page load
@@ -59,6 +63,7 @@ export async function renderHome(root, app) {
         h("p", {}, t("app.tagline")),
         onlineLinks(app),
       ),
+      turnsBlock(app),
       recentBlock(app),
       status,
       list,
@@ -294,6 +299,7 @@ function newGameForm(name, game, app) {
     const online = { public: st.visibility !== "private", rated: Boolean(st.rated && !ratedBox.disabled) };
     const clock = clockSetting(st);
     if (clock) online.clock = clock;
+    if (st.clock === "turn") Object.assign(online, { pace: "turn-based", move_limit: st.turn });
     try {
       await startTable(app, name, options, seats, online);
     } catch (error) {
@@ -352,12 +358,14 @@ function onlineFields(name, st, ratedBox, ratedNote) {
   st.bank ??= 5;
   st.increment ??= 5;
   st.move ??= 60;
+  st.turn ??= TURN_LIMITS[1];
   const clockId = `ng-${name}-clock`;
   const extra = h("div", { class: "clock-extra" });
   const showClock = () => {
     clear(extra);
     if (st.clock === "timed") extra.append(number("bank", "form.bank", 1, 120), number("increment", "form.increment", 0, 60));
     if (st.clock === "untimed") extra.append(number("move", "form.moveLimit", 10, 3600));
+    if (st.clock === "turn") extra.append(turnLimit(name, st));
   };
   showClock();
   return h(
@@ -388,7 +396,7 @@ function onlineFields(name, st, ratedBox, ratedNote) {
               showClock();
             },
           },
-          ["none", "timed", "untimed"].map((k) => h("option", { value: k, selected: st.clock === k }, t(`form.clock.${k}`))),
+          ["none", "timed", "untimed", "turn"].map((k) => h("option", { value: k, selected: st.clock === k }, t(`form.clock.${k}`))),
         ),
       ),
       extra,
@@ -396,7 +404,23 @@ function onlineFields(name, st, ratedBox, ratedNote) {
   );
 }
 
-/** The clock the server expects (docs/online.md "Clocks"), or null for none. */
+/** The limit per move of a turn-based table (the server's choices, docs/online.md "Pace"). */
+function turnLimit(name, st) {
+  const id = `ng-${name}-turn`;
+  return h(
+    "div",
+    { class: "opt-line clock-field", dataset: { clock: "turn" } },
+    h("label", { for: id }, t("form.turnLimit")),
+    h(
+      "select",
+      { id, name: "turn", onchange: (e) => (st.turn = Number(e.target.value)) },
+      TURN_LIMITS.map((s) => h("option", { value: s, selected: st.turn === s }, fmtLimit(s))),
+    ),
+  );
+}
+
+/** The realtime clock the server expects (docs/online.md "Clocks"), or null for none (a
+ * turn-based table sends its pace instead). */
 function clockSetting(st) {
   if (st.clock === "timed") return { kind: "timed", bank: st.bank * 60, increment: st.increment };
   if (st.clock === "untimed") return { kind: "untimed", move: st.move };

@@ -9,6 +9,7 @@ import { GAMES } from "./gametext.js";
 import { addStrings, pickText, t } from "./i18n.js";
 import { ProfilePage } from "./profile.js";
 import { ReplayPage } from "./replay.js";
+import { paceText, turnsBlock } from "./turnalert.js";
 
 const POLL_MS = 5000;
 
@@ -62,6 +63,7 @@ class LobbyPage {
         "section",
         { class: "home lobby" },
         h("h1", {}, t("online.lobby")),
+        turnsBlock(this.app),
         this.status,
         h("h2", {}, t("online.open")),
         this.open,
@@ -88,7 +90,8 @@ class LobbyPage {
     clear(list);
     if (!tables.length) list.append(h("li", { class: "none" }, t("online.none")));
     for (const table of tables) {
-      const label = `${gameTitle(table.game)} · ${seatText(table)}${table.rated ? ` · ${t("online.rated")}` : ""}`;
+      const rated = table.rated ? ` · ${t("online.rated")}` : "";
+      const label = `${gameTitle(table.game)} · ${seatText(table)}${rated} · ${paceText(table)}`;
       const href = this.app.tableHref(table.id, table.url);
       const action = joinable
         ? h("button", { class: "btn", type: "button", onclick: () => this.join(table) }, t("online.join"))

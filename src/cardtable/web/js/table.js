@@ -15,6 +15,7 @@ import { addStrings, has, isZh, joinNames, onLangChange, pickText, t } from "./i
 import { SeatControls } from "./leave.js";
 import { duration } from "./settings.js";
 import { startTable } from "./home.js";
+import { noteTableTurn } from "./turnalert.js";
 
 
 /** Deep equality of two JSON values (actions from `legal` against built ones). */
@@ -100,6 +101,7 @@ export class TableView {
     clearTimeout(this.retryTimer);
     clearTimeout(this.revealTimer);
     this.clocks?.dispose();
+    noteTableTurn(null, false);
     if (this.ws) {
       this.ws.onclose = null;
       this.ws.close();
@@ -513,6 +515,7 @@ export class TableView {
     const toAct = waiting ? [] : (this.msg.view?.to_act ?? []);
     const mine = ctx.legal.length > 0;
     this.el.classList.toggle("my-turn", mine);
+    noteTableTurn(this.id, mine && !this.msg.over, this.game?.name); // the page title says it
     const yourTurn = mine && (this.game.myTurn ? this.game.myTurn(ctx) : true);
     this.turnBadge.textContent = this.msg.over
       ? t("table.over")
