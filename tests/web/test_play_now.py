@@ -58,6 +58,9 @@ def test_two_people_press_play_now_and_sit_at_one_table(live_server, page_factor
     alice.screenshot(path=str(artifacts / "play-now-phone-en.png"), full_page=True)
     bob.screenshot(path=str(artifacts / "play-now-desktop-zh.png"), full_page=True)
 
+    # A reload finds the seek again (kept by the tab; the server waits a few seconds for it).
+    alice.reload()
+    alice.locator(f".seek-waiting[data-seek='{seek_id}']").wait_for()
     bob_button = bob.locator("button[data-seek-game='cambio']")
     assert bob_button.inner_text().startswith("立即开始")
     bob_button.click()

@@ -81,6 +81,11 @@ export class PlayNow {
   }
 
   async start() {
+    try {
+      await getMe(); // who we are: rated seeks are for accounts
+    } catch {
+      // the form still shows; a seek will say what is wrong
+    }
     if (this.mine) await this.resume();
     this.render();
     this.connect();
@@ -257,7 +262,13 @@ export class PlayNow {
     socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     socket.onclose = (event) => {
       if (this.socket !== socket || this.closed) return;
-      if (event.code === 4403) this.forget(); // our seek is gone: watch the list alone
+      if (event.code === 4403) {
+        // Our seek is gone (the server restarted, or it expired meanwhile): say so, and
+        // watch the list alone.
+        this.forget();
+        this.render();
+        this.status.textContent = t("seek.ended", { reason: t("seek.reason.expired") });
+      }
       setTimeout(() => this.socket === socket && this.connect(), RETRY_MS);
     };
   }
