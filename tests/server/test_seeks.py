@@ -140,12 +140,17 @@ def test_seeks_that_do_not_fit_stay_apart(seeking: Server) -> None:
         (three, other_game),
         (four, picky),
         (five, plain),
-        (ada, rated),
     ]:
         gone = client.post(
             f"/api/seeks/{answer['seek']['id']}/cancel", json={"token": answer["token"]}
         )
         assert gone.status_code == 200, gone.text
+    # Two rated seeks pair into a rated table.
+    ((cid, _),) = accounts(seeking, 1)
+    both = seek(cid, rated=True).json()
+    assert both["status"] == "paired", both
+    made = seeking.get(f"/api/tables/{both['ticket']['id']}").json()
+    assert made["rated"] and made["clock"] == FIVE_FIVE and made["players"] == 2
     assert open_seeks(seeking) == []
 
 
