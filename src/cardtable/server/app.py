@@ -38,6 +38,8 @@ from cardtable.server.persist import AsyncStore
 from cardtable.server.ratelimit import Limiter, OpenCount
 from cardtable.server.replay_cache import ReplayCache
 from cardtable.server.routes import API, PAGES, SOCKETS
+from cardtable.server.seeks import SEEKS, SeekBook
+from cardtable.server.seeks import SOCKETS as SEEK_SOCKETS
 from cardtable.server.settings import Settings
 from cardtable.store import open_store
 
@@ -53,6 +55,7 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
         chosen = fanout or (ClusterFanout(cluster) if cluster else InProcessFanout())
         house = open_house(settings, chosen, cluster)
         app.state.house = house
+        app.state.seeks = SeekBook(house, settings.max_seeks)
         sweeping = None
         try:
             if cluster is not None:
@@ -69,6 +72,7 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
         finally:
             if sweeping is not None:
                 sweeping.cancel()
+            app.state.seeks.close()
             await house.close()
             if cluster is not None:
                 await cluster.close()
@@ -89,9 +93,9 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
     app.state.sockets = OpenCount(settings.max_sockets_per_address)
     app.state.replays = ReplayCache()
     testing = [TEST_CLOCK] if settings.test_clock else []
-    for route in [*API, *ONLINE, *testing, *PAGES]:
+    for route in [*API, *ONLINE, *SEEKS, *testing, *PAGES]:
         app.add_api_route(route.path, route.endpoint, methods=[route.method], **route.options)
-    for path, endpoint in SOCKETS:
+    for path, endpoint in [*SOCKETS, *SEEK_SOCKETS]:
         app.add_api_websocket_route(path, endpoint)
     app.mount("/static", StaticFiles(directory=settings.web_dir, check_dir=False), "static")
     app.add_exception_handler(ApiError, api_error)  # type: ignore[arg-type]

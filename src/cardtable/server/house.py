@@ -170,6 +170,7 @@ class House:
         idle = [t for t in self.live.values() if t.idle(now, after)]
         for table in idle:
             self._let_go(table)
+        self.lobby.prune()  # tables whose people went away are no longer "being played"
         if idle:
             log.info("let go of %d idle table(s)", len(idle))
         return len(idle)

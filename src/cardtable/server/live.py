@@ -36,7 +36,7 @@ from cardtable.server.persist import AsyncStore
 from cardtable.server.timekeeper import TimeKeeper
 from cardtable.server.tokens import hash_token
 from cardtable.server.writer import Change, TableWriter
-from cardtable.store import TableRecord
+from cardtable.store import HUMAN, TableRecord
 from cardtable.store.online import UserRecord
 
 # A client that missed more events than this gets the state alone (its view is whole
@@ -80,6 +80,10 @@ class LiveTable:
         # When something last happened here (a connection came or went, a move): the house
         # lets an abandoned table go some time after it (``idle``).
         self.touched = self._clock.now()
+        # When the last person holding a seat here closed their last connection (or the
+        # table began, before anyone connected): the lobby stops listing a table whose
+        # people are gone (``abandoned``).
+        self.people_gone_at: float | None = self.touched
         # Set once the table is stopped here: its connections close (in a cluster, another
         # process may own it now, and their reconnects find it there).
         self.gone = asyncio.Event()
@@ -199,12 +203,14 @@ class LiveTable:
             return unsubscribe
         seat = audience
         self._present[seat] = self._present.get(seat, 0) + 1
+        self._people_changed()
         if self.keeper is not None and self.keeper.connected(seat, True):
             self._publish([])  # everyone sees that the seat is back
 
         def leave() -> None:
             unsubscribe()
             self._present[seat] -= 1
+            self._people_changed()
             keeper, gone = self.keeper, self._present[seat] == 0
             if gone and keeper is not None and keeper.connected(seat, False):
                 self._publish([])  # everyone sees the seat's away clock
@@ -217,6 +223,29 @@ class LiveTable:
             self.touched = self._clock.now()
 
         return leave
+
+    def people_here(self) -> bool:
+        """Whether a person who still holds a seat (not left for a bot) is connected."""
+        seats = self.record.seats
+        return any(n > 0 and not seats[s].forfeited for s, n in self._present.items())
+
+    def _people_changed(self) -> None:
+        here = self.people_here()
+        if here and self.people_gone_at is not None:
+            self.people_gone_at = None
+            self._changed()  # back from abandoned: the lobby lists it again
+        elif not here and self.people_gone_at is None:
+            self.people_gone_at = self._clock.now()
+
+    def abandoned(self, after: float) -> bool:
+        """Whether the table's people are gone: nobody who holds a seat has been
+        connected for ``after`` seconds, or every person left it to bots for good (a
+        bots-only table has no people at all). Bots may still be playing it on."""
+        people = [s for s in self.record.seats if s.kind == HUMAN and not s.forfeited]
+        if not people:
+            return True
+        gone = self.people_gone_at
+        return gone is not None and self._clock.now() - gone >= after
 
     def idle(self, now: float, after: float) -> bool:
         """Whether this table may leave memory: nobody has been connected for ``after``
@@ -364,6 +393,7 @@ class LiveTable:
         if change.seat is not None:
             self.touched = change.at
         if change.forfeited is not None:
+            self._people_changed()  # a person who left is no longer one of its people
             self.seats_changed()
         self._publish(change.events)
 

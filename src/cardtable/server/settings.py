@@ -43,6 +43,8 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     # Rate limits changed from ratelimit.RATES (None: that kind is not limited).
     rates: dict[str, Rate | None] = field(default_factory=dict)
+    # Play now (seeks.py): open seeks at once, in all; the next is refused 503 seeks_full.
+    max_seeks: int = 1000
     # Rebuild unfinished tables from the store on start.
     recover: bool = True
     # Seconds after which an unfinished table that everyone has left, waiting on a person

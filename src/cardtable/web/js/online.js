@@ -5,11 +5,12 @@
 import { AccountPage } from "./account.js";
 import { getLobby, getLeaderboard, joinTable, listGames, saveTableRecord } from "./api.js";
 import { clear, h } from "./dom.js";
-import { GAMES } from "./gametext.js";
-import { addStrings, pickText, t } from "./i18n.js";
+import { GAMES, optionText } from "./gametext.js";
+import { addStrings, has, onLangChange, pickText, t } from "./i18n.js";
+import { PlayNow, clockWords } from "./playnow.js";
 import { ProfilePage } from "./profile.js";
 import { ReplayPage } from "./replay.js";
-import { paceText, turnsBlock } from "./turnalert.js";
+import { turnsBlock } from "./turnalert.js";
 
 const POLL_MS = 5000;
 
@@ -33,16 +34,51 @@ addStrings({
   "online.games": { en: "Games", zh: "局数" },
   "online.provisional": { en: "provisional", zh: "暂定" },
   "online.nobody": { en: "No rated games yet.", zh: "还没有计分的牌局。" },
+  "online.bot": { en: "Bot ({level})", zh: "机器人（{level}）" },
+  "online.standard": { en: "standard rules", zh: "标准规则" },
+  "online.on": { en: "on", zh: "开" },
+  "online.off": { en: "off", zh: "关" },
 });
 
 function gameTitle(name) {
   return pickText(GAMES[name]?.title) || name;
 }
 
+/** Each seat in words: a free seat, a person's name (with their rating when the summary
+ * carries one), or "Bot (medium)". */
 function seatText(table) {
   return table.seats
-    .map((s) => (s.kind === "bot" ? `bot:${s.bot}` : s.name ?? t(s.claimed ? "online.taken" : "online.free")))
+    .map((s) => {
+      if (s.kind === "bot") return t("online.bot", { level: has(`level.${s.bot}`) ? t(`level.${s.bot}`).toLowerCase() : s.bot });
+      if (!s.claimed) return t("online.free");
+      const name = s.name ?? t("online.taken");
+      return typeof s.rating === "number" ? `${name} (${Math.round(s.rating)})` : name;
+    })
     .join(", ");
+}
+
+/** The table's rules in words: every option away from the game's default (the player count
+ * aside: the seats say it), or "standard rules". */
+function variantText(table, catalog) {
+  const defaults = Object.fromEntries((catalog[table.game]?.options ?? []).map((o) => [o.name, o.default]));
+  const changed = Object.entries(table.options ?? {}).filter(
+    ([name, value]) => name !== "players" && name in defaults && value !== defaults[name],
+  );
+  if (!changed.length) return t("online.standard");
+  return changed
+    .map(([name, value]) => {
+      const text = optionText(table.game, name);
+      const label = text ? pickText(text.label) : name;
+      const word = pickText(text?.values?.[value]) || (value === true ? t("online.on") : value === false ? t("online.off") : String(value));
+      return `${label}: ${word}`;
+    })
+    .join(", ");
+}
+
+/** A lobby row: game, rules, clock, rated or casual, and the seats. */
+function rowText(table, catalog) {
+  const kind = t(table.rated ? "table.rated" : "table.casual");
+  return [gameTitle(table.game), variantText(table, catalog), clockWords(table.clock), kind, seatText(table)].join(" · ");
 }
 
 class LobbyPage {
@@ -52,12 +88,32 @@ class LobbyPage {
     this.timer = null;
   }
 
-  start() {
+  async start() {
+    this.catalog = {};
+    let names = [];
+    try {
+      const games = await listGames();
+      names = games.map((g) => g.name);
+      this.catalog = Object.fromEntries(games.map((g) => [g.name, g]));
+    } catch {
+      names = Object.keys(GAMES);
+    }
+    if (this.disposed) return;
+    this.playNow = new PlayNow(names, (ticket) => this.app.go(this.app.tableHref(ticket.id, ticket.url)));
+    this.render();
+    await this.playNow.start();
+    if (this.disposed) return;
+    this.stopLang = onLangChange(() => this.render());
+    this.refresh();
+  }
+
+  render() {
     document.title = `${t("online.lobby")} · ${t("app.title")}`;
     clear(this.root);
     this.status = h("p", { class: "home-status", role: "status" }, t("online.loading"));
     this.open = h("ul", { class: "lobby-list", dataset: { list: "open" } });
     this.playing = h("ul", { class: "lobby-list", dataset: { list: "playing" } });
+    this.playNow.render();
     this.root.append(
       h(
         "section",
@@ -65,33 +121,37 @@ class LobbyPage {
         h("h1", {}, t("online.lobby")),
         turnsBlock(this.app),
         this.status,
+        this.playNow.el,
         h("h2", {}, t("online.open")),
         this.open,
         h("h2", {}, t("online.playing")),
         this.playing,
       ),
     );
-    this.refresh();
+    if (this.last) this.show(this.last);
   }
 
   async refresh() {
     try {
-      const lobby = await getLobby();
-      this.status.textContent = "";
-      this.fill(this.open, lobby.open, true);
-      this.fill(this.playing, lobby.playing, false);
+      this.show(await getLobby());
     } catch (error) {
       this.status.textContent = t("online.error", { msg: error.message });
     }
     this.timer = setTimeout(() => this.refresh(), POLL_MS);
   }
 
+  show(lobby) {
+    this.last = lobby;
+    this.status.textContent = "";
+    this.fill(this.open, lobby.open, true);
+    this.fill(this.playing, lobby.playing, false);
+  }
+
   fill(list, tables, joinable) {
     clear(list);
     if (!tables.length) list.append(h("li", { class: "none" }, t("online.none")));
     for (const table of tables) {
-      const rated = table.rated ? ` · ${t("online.rated")}` : "";
-      const label = `${gameTitle(table.game)} · ${seatText(table)}${rated} · ${paceText(table)}`;
+      const label = rowText(table, this.catalog);
       const href = this.app.tableHref(table.id, table.url);
       const action = joinable
         ? h("button", { class: "btn", type: "button", onclick: () => this.join(table) }, t("online.join"))
@@ -117,9 +177,12 @@ class LobbyPage {
   }
 
   dispose() {
+    this.disposed = true;
     clearTimeout(this.timer);
     this.timer = null;
     this.refresh = async () => {};
+    this.playNow?.dispose();
+    this.stopLang?.();
   }
 
   draw() {}
