@@ -199,6 +199,7 @@ def test_the_outcome_keeps_every_round_with_its_caller_kamikaze_and_reset() -> N
     assert state.is_over()
     log = state.outcome().details["round_log"]
     assert [e["caller"] for e in log] == [0, 1, 0]
+    assert [e["sums"] for e in log] == [[50, 16], [2, 40], [2, 20]]
     assert [e["scores"] for e in log] == [[0, 50], [2, 50], [0, 20]]
     assert [e["totals"] for e in log] == [[0, 50], [2, 50], [2, 70]]
     assert [e["kamikaze"] for e in log] == [0, None, None]

@@ -692,15 +692,16 @@ def copy_summary(summary: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def log_entry(summary: Mapping[str, Any]) -> dict[str, Any]:
-    """A round's line of the results table: who called, each seat's score and total, the
-    Kamikaze seat and the seats whose total was reset (the cards stay in ``last_round``)."""
-    keep = ("round", "reason", "caller", "scores", "totals", "kamikaze", "reset")
+    """A round's line of the results table: who called, each seat's card sum, score and
+    total, the Kamikaze seat and the seats whose total was reset (the cards stay in
+    ``last_round``)."""
+    keep = ("round", "reason", "caller", "sums", "scores", "totals", "kamikaze", "reset")
     return copy_entry({key: summary[key] for key in keep})
 
 
 def copy_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
     """An independent copy of a ``round_log`` entry."""
     out = dict(entry)
-    for key in ("scores", "totals", "reset"):
+    for key in ("sums", "scores", "totals", "reset"):
         out[key] = list(entry[key])
     return out
