@@ -120,6 +120,10 @@ def click(kind: str, el: Any) -> None:
         el.click(position={"x": 8, "y": 8})
     else:
         el.click()
+    # A call of the end of the round asks first (issue 19): the person says yes.
+    yes = el.page.locator(".endgame-confirm:not([hidden]) .btn.danger")
+    if kind == "action:call" and yes.count():
+        yes.click()
 
 
 Chooser = Callable[[list[tuple[str, Any]], int, random.Random], tuple[str, Any]]

@@ -8,7 +8,7 @@ import pytest
 from cardtable import GameNotOver
 from cardtable.games.cabo import scoring
 
-from .helpers import deal, of_type, play_round, public, table
+from .helpers import CaboTable, deal, of_type, play_round, public, table
 
 HIGH = ["13", "12", "11", "10"]  # 46
 
@@ -178,3 +178,46 @@ def test_a_fixed_number_of_rounds() -> None:
     assert not state.is_over() and public(state)["round"] == 2
     play_round(state, caller=public(state)["turn"])
     assert state.is_over() and state.outcome().details["rounds"] == 2
+
+
+def kamikaze_then_reset() -> CaboTable:
+    """Three rounds: seat 0's Kamikaze (seat 1 scores 50), then seat 1 calls with 40 and
+    is not lowest (50: exactly 100, reset to 50), then seat 0 calls with the lowest sum."""
+    kamikaze, low, forty = ["13", "12", "13", "12"], ["0", "0", "1", "1"], ["13", "13", "12", "2"]
+    later = [deal(low, forty), deal(low, ["5", "5", "5", "5"])]
+    state = table(kamikaze, ["4", "4", "4", "4"], later=later, rounds=3)
+    for caller in (0, 1, 0):
+        play_round(state, caller=caller)
+    return state
+
+
+def test_the_outcome_keeps_every_round_with_its_caller_kamikaze_and_reset() -> None:
+    """CA-15, CA-16, issue 19 (results that explain): the outcome's round log has each
+    round's caller, scores, totals, Kamikaze seat and reset seats, as the view does, and
+    the terminal's end screen shows them as a table."""
+    state = kamikaze_then_reset()
+    assert state.is_over()
+    log = state.outcome().details["round_log"]
+    assert [e["caller"] for e in log] == [0, 1, 0]
+    assert [e["sums"] for e in log] == [[50, 16], [2, 40], [2, 20]]
+    assert [e["scores"] for e in log] == [[0, 50], [2, 50], [0, 20]]
+    assert [e["totals"] for e in log] == [[0, 50], [2, 50], [2, 70]]
+    assert [e["kamikaze"] for e in log] == [0, None, None]
+    assert [e["reset"] for e in log] == [[], [1], []]
+    assert public(state)["round_log"] == log
+    text = state.game.render_text(state.view(0))
+    assert "Rounds (score → total; C caller, K Kamikaze, R reset):" in text
+    assert "50 → 50 CR" in text and "0 → 0 CK" in text
+
+
+def test_a_state_rebuilt_from_a_view_keeps_the_round_log() -> None:
+    """The round log is public, so a state drawn from a seat's view (a search's sample)
+    carries it on."""
+    import random
+
+    caller, low = ["13", "13", "12", "2"], ["0", "0", "1", "1"]
+    state = table(caller, low, later=[deal(caller, low)])
+    play_round(state, caller=0)
+    sample = state.game.determinize(state.view(1), 1, random.Random(3))
+    assert sample.view(None)["round_log"] == public(state)["round_log"]
+    assert len(public(state)["round_log"]) == 1

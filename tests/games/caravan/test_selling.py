@@ -188,3 +188,28 @@ def test_without_reshuffle_an_empty_deck_stays_empty() -> None:
     assert [e.type for e in events] == ["discard"]
     assert state.view(None)["deck_sizes"][0] == 0 and len(state.hands[0]) == 4
     assert "reshuffles_left" not in state.view(0)
+
+
+def test_the_outcome_says_why_each_pair_sold() -> None:
+    """CV-18, issue 19 (results that explain): the outcome names, per pair, why it sold or
+    not; here pair 0 sells as the only caravan in range and pair 2 as the higher of two."""
+    state = tied_table()
+    play(state, 0, "3h", 1)
+    idle(state, 1, keep=P1_KEEP)
+    play(state, 0, "3d", 2)
+    details = state.outcome().details
+    assert details["values"][0] == [21, 21, 24] and details["values"][1][2] == 21
+    assert details["sellers"] == [0, 0, 0]
+    assert details["why"] == ["only", "only", "higher"]
+    assert "Pair 3: You 21 v Seat 1 21" not in state.game.render_text(state.view(0))
+    assert "Pair 3: You 24 v Seat 1 21, You sell" in state.game.render_text(state.view(0))
+
+
+def test_pair_reason_names_each_case_of_cv_18() -> None:
+    """CV-18 as words: the higher of two in range, the only one in range, a tie, neither."""
+    from cardtable.games.caravan.rules import pair_reason
+
+    assert pair_reason(24, 21) == pair_reason(21, 26) == "higher"
+    assert pair_reason(21, 27) == pair_reason(3, 26) == "only"
+    assert pair_reason(22, 22) == "tie"
+    assert pair_reason(27, 20) == pair_reason(0, 0) == "neither"

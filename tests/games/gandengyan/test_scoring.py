@@ -78,7 +78,10 @@ def test_a_dealer_whose_only_play_was_the_opening_lead_is_shut_out() -> None:
     state = table("3s 5h 6h 7h 9h Th", "8s 8h 8d 8c RJ")
     events = run(state, "3s", "8s 8h 8d 8c RJ")
     [loser] = events[-2].data["losers"]
-    assert loser == {"seat": 0, "cards": 5, "jokers": 0, "twos": 0, "shut_out": True, "pays": 20}
+    assert loser == {
+        "seat": 0, "cards": 5, "jokers": 0, "twos": 0, "shut_out": True, "pays": 20,
+        "factors": {"bombs": 2, "shut_out": 2},
+    }  # fmt: skip
 
 
 def test_payment_as_a_pure_function() -> None:
@@ -145,3 +148,39 @@ def test_random_series_are_zero_sum(players: int) -> None:
         assert len(outcome.details["hands"]) == 4
         for hand in outcome.details["hands"]:
             assert sum(hand["payments"]) == 0
+
+
+def test_each_payment_carries_its_breakdown() -> None:
+    """GD-16, issue 19 (results that explain): every loser's record names the multipliers
+    behind what it pays (only those that applied), cards × their product is the payment
+    (until a cap cuts it), and the terminal's results line says the same."""
+    hands = ("3s 6s 9c Tc Jc Qc", "4h 9h Th Jh Qh", "5d 9s 9h 9d 9c")
+    state = table(*hands)
+    events = run(state, "3s", "4h", "5d", "6s", "pass", "9s 9h 9d 9c")
+    [over] = [e for e in events if e.type == "hand_over"]
+    for loser in over.data["losers"]:
+        assert loser["factors"] == {"bombs": 2} and loser["pays"] == loser["cards"] * 2
+    line = state.game.describe_event(over.for_seat(0), 0)
+    assert "you pay 8 (4 cards × 2 (1 bomb))" in line
+    assert state.outcome().details["hands"][0]["losers"][0]["factors"] == {"bombs": 2}
+    # Two jokers left and shut out: ×4 and ×2, in the record and in words.
+    state = table("3h 4h 5h 6h 7h 8h", "RJ BJ 9d 9s Kc", "Qd Qc Kh Kd 2c", "5c 6c 7c 8c 9c")
+    events = run(state, "3h 4h 5h 6h 7h 8h")
+    losers = {loser["seat"]: loser for loser in events[-2].data["losers"]}
+    assert losers[1]["factors"] == {"jokers": 4, "shut_out": 2}
+    text = state.game.describe_event(events[-2].for_seat(1), 1)
+    assert "you pay 40 (5 cards × 4 (2 jokers left) × 2 (shut out))" in text
+
+
+def test_a_capped_payment_says_so() -> None:
+    """GD-16 (cap): the breakdown keeps the multipliers and the words say it was capped."""
+    state = table("3s 5h 6h 7h 8h Qs", "4s Js RJ Kd Kc", talon="2d 4c 9c 3d", cap=7)
+    run(state, "3s", "4s", "pass")
+    run(state, "Js", "Qs", "pass")
+    events = run(state, "4c 5h 6h 7h 8h 9c")
+    [over] = [e for e in events if e.type == "hand_over"]
+    [loser] = over.data["losers"]
+    assert loser["factors"] == {"jokers": 2} and loser["pays"] == 7
+    assert "pays 7 (5 cards × 2 (1 joker left), capped)" in state.game.describe_event(
+        over.for_seat(None)
+    )

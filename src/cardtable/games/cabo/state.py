@@ -136,6 +136,9 @@ class CaboState(State[Action]):
         self.resets_used = [False] * players
         self.history: list[tuple[int, ...]] = []
         self.last_round: dict[str, Any] | None = None
+        # Every round's public result, for the results table (CA-15 – CA-16): replaced,
+        # never mutated, so clones share it.
+        self.round_log: tuple[dict[str, Any], ...] = ()
         # Stacked decks of the rounds still to come, each in pop order (top card last).
         self.stacked: tuple[tuple[int, ...], ...] = ()
         # A search's note on a sample it drew: the seat whose imagination it is (-1: none).
@@ -430,6 +433,7 @@ class CaboState(State[Action]):
             "reset": reset_now,
         }
         self.last_round = last
+        self.round_log = (*self.round_log, log_entry(last))
         events = [Event("round_end", copy_summary(last))]
         if rules.round_limit:
             over = self.round >= rules.round_limit
@@ -456,6 +460,7 @@ class CaboState(State[Action]):
                 "history": [list(h) for h in self.history],
                 "resets_used": list(self.resets_used),
                 "last_round": copy_round(self.last_round),
+                "round_log": [copy_entry(e) for e in self.round_log],
             },
         )
 
@@ -513,6 +518,7 @@ class CaboState(State[Action]):
             "resets_used": list(self.resets_used),
             "history": [list(h) for h in self.history],
             "last_round": copy_round(self.last_round),
+            "round_log": [copy_entry(e) for e in self.round_log],
             "target": self.rules.target,
             "round_limit": self.rules.round_limit,
             "winners": scoring.winners(self.totals) if over else None,
@@ -576,6 +582,7 @@ class CaboState(State[Action]):
         state.resets_used = list(view["resets_used"])
         state.history = [tuple(h) for h in view["history"]]
         state.last_round = copy_round(view["last_round"])
+        state.round_log = tuple(copy_entry(e) for e in view["round_log"])
         state._to_act = tuple(view["to_act"])
         return state
 
@@ -681,4 +688,20 @@ def copy_summary(summary: Mapping[str, Any]) -> dict[str, Any]:
     out["rows"] = [list(row) for row in summary["rows"]]
     for key in ("sums", "scores", "totals", "reset"):
         out[key] = list(summary[key])
+    return out
+
+
+def log_entry(summary: Mapping[str, Any]) -> dict[str, Any]:
+    """A round's line of the results table: who called, each seat's card sum, score and
+    total, the Kamikaze seat and the seats whose total was reset (the cards stay in
+    ``last_round``)."""
+    keep = ("round", "reason", "caller", "sums", "scores", "totals", "kamikaze", "reset")
+    return copy_entry({key: summary[key] for key in keep})
+
+
+def copy_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """An independent copy of a ``round_log`` entry."""
+    out = dict(entry)
+    for key in ("sums", "scores", "totals", "reset"):
+        out[key] = list(entry[key])
     return out

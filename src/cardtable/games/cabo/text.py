@@ -111,6 +111,26 @@ def _round_lines(summary: Mapping[str, Any], me: int | None = None) -> list[str]
     return parts
 
 
+def rounds_table(log: Sequence[Mapping[str, Any]], me: int | None = None) -> list[str]:
+    """Every round's scores and running totals, one line a round, as the web's results
+    table shows them: ``C`` marks the caller, ``K`` a Kamikaze, ``R`` a total reset to half."""
+    if not log:
+        return []
+    players = len(log[0]["scores"])
+    names = [Person(s, me).name for s in range(players)]
+    lines = ["Rounds (score → total; C caller, K Kamikaze, R reset):"]
+    lines.append("  round  " + "  ".join(f"{n:>14}" for n in names))
+    for entry in log:
+        cells = []
+        for seat in range(players):
+            marks = "C" * (seat == entry["caller"]) + "K" * (seat == entry["kamikaze"])
+            marks += "R" * (seat in entry["reset"])
+            cell = f"{entry['scores'][seat]} → {entry['totals'][seat]}"
+            cells.append(f"{cell + (' ' + marks if marks else ''):>14}")
+        lines.append(f"  {entry['round']:>5}  " + "  ".join(cells))
+    return lines
+
+
 def _row(slots: Sequence[Mapping[str, Any]]) -> str:
     cells = []
     for i, slot in enumerate(slots):
@@ -149,6 +169,8 @@ def render(view: Mapping[str, Any]) -> str:
     if last is not None:
         lines.append("Last round: " + _round_lines(last, me)[0])
         lines.extend("  " + line for line in _round_lines(last, me)[1:])
+    if view["over"]:
+        lines.extend(rounds_table(view["round_log"], me))
     target = view["round_limit"] or view["target"]
     played = f"{plural(target, 'round')} {'is' if target == 1 else 'are'} played"
     goal = played if view["round_limit"] else f"a total passes {target}"

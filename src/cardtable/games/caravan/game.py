@@ -285,10 +285,26 @@ class CaravanGame(Game[Action]):
             for c, caravan in enumerate(view["caravans"][s]):
                 sells = "  sells" if sellers[c] == s else ""
                 lines.append(f"  {c + 1}  {_caravan_text(caravan, s)}{sells}")
+        if view.get("over"):
+            lines.extend(_pair_lines(view, name))
         if "hand" in view:
             lines.append("Your hand: " + (_cards(view["hand"]) or "(empty)"))
         lines.append("[K♦*] = attached by the other player; ↑ ascending, ↓ descending")
         return "\n".join(line for line in lines if line)
+
+
+def _pair_lines(view: Mapping[str, Any], name: Mapping[int, str]) -> list[str]:
+    """At the end, each facing pair: its two values, who sells it and why (CV-18)."""
+    lines = []
+    for c in range(CARAVANS):
+        first, second = (view["caravans"][s][c]["value"] for s in (0, 1))
+        seller = view["sellers"][c]
+        sold = "unsold"
+        if seller is not None:
+            sold = f"{name[seller]} {'sell' if name[seller] == 'You' else 'sells'}"
+        why = rules.PAIR_REASONS[rules.pair_reason(first, second)]
+        lines.append(f"Pair {c + 1}: {name[0]} {first} v {name[1]} {second}, {sold} ({why})")
+    return lines
 
 
 def _cards(cards: Sequence[str]) -> str:

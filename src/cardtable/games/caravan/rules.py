@@ -192,6 +192,25 @@ def pair_seller(first: int, second: int) -> int | None:
     return 1 if b else None
 
 
+def pair_reason(first: int, second: int) -> str:
+    """Why a facing pair sells as it does (CV-18), the words a results panel picks from:
+    ``higher`` (both in 21–26, the higher sells), ``only`` (one in range, it sells),
+    ``tie`` (both in range and equal: neither), ``neither`` (none in range)."""
+    a, b = can_sell(first), can_sell(second)
+    if a and b:
+        return "tie" if first == second else "higher"
+    return "only" if a or b else "neither"
+
+
+# Why a pair sells as it does, in words (the CLI; the web has its own in both languages).
+PAIR_REASONS = {
+    "higher": "both are in 21–26 and the higher sells",
+    "only": "the only one in 21–26",
+    "tie": "a tie in 21–26: neither sells",
+    "neither": "neither is in 21–26",
+}
+
+
 SUIT_NAMES = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
 RANK_NAMES = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
 

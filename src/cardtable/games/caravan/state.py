@@ -112,6 +112,8 @@ class CaravanState(State[Action]):
                 "reason": self.reason,
                 "values": [[self.value(3 * s + c) for c in range(CARAVANS)] for s in (0, 1)],
                 "sellers": self.sellers(),
+                # why each pair sells or not (CV-18): rules.pair_reason's words
+                "why": [rules.pair_reason(self.value(c), self.value(3 + c)) for c in range(3)],
             },
         )
 

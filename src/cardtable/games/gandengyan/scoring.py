@@ -50,6 +50,32 @@ def payment(
     return points
 
 
+def factors(
+    jokers_left: int = 0,
+    twos_left: int = 0,
+    bombs: int = 0,
+    shut_out: bool = False,
+    scoring: Scoring = STANDARD_SCORING,
+) -> dict[str, int]:
+    """The multipliers of ``payment`` that apply, by name (``bombs``, ``jokers``,
+    ``twos``, ``shut_out``), each only when it is above 1: the breakdown a results panel
+    shows. ``payment`` is the cards left times their product, then capped.
+
+    >>> factors(jokers_left=1, bombs=2, shut_out=True)
+    {'bombs': 4, 'jokers': 2, 'shut_out': 2}
+    """
+    out: dict[str, int] = {}
+    if scoring.bomb_double and bombs:
+        out["bombs"] = 1 << bombs
+    if scoring.joker_double and jokers_left:
+        out["jokers"] = 1 << jokers_left
+    if scoring.two_double and twos_left:
+        out["twos"] = 1 << twos_left
+    if scoring.shutout_double and shut_out:
+        out["shut_out"] = 2
+    return out
+
+
 def hand_payment(
     cards: Iterable[str], bombs: int, shut_out: bool, scoring: Scoring = STANDARD_SCORING
 ) -> int:

@@ -30,7 +30,7 @@ from .plays import (
     legal_plays,
     reading_strength,
 )
-from .scoring import hand_payment, is_shut_out
+from .scoring import factors, hand_payment, is_shut_out
 from .text import describe_kind, rank_name, shape
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def copy_result(result: dict[str, Any]) -> dict[str, Any]:
         **result,
         "payments": list(result["payments"]),
         "hands": [list(hand) for hand in result["hands"]],
-        "losers": [dict(loser) for loser in result["losers"]],
+        "losers": [{**loser, "factors": dict(loser["factors"])} for loser in result["losers"]],
     }
 
 
@@ -317,14 +317,17 @@ class GanDengYanState(State[Action]):
                 pays = hand_payment(hand, self.bombs, shut, self.gdy.scoring)
                 payments[seat] -= pays
                 payments[winner] += pays
+                jokers, twos = sum(1 for c in hand if c in JOKERS), self.counts[seat][TWO]
                 losers.append(
                     {
                         "seat": seat,
                         "cards": len(hand),
-                        "jokers": sum(1 for c in hand if c in JOKERS),
-                        "twos": self.counts[seat][TWO],
+                        "jokers": jokers,
+                        "twos": twos,
                         "shut_out": shut,
                         "pays": pays,
+                        # the multipliers behind ``pays`` (cards × their product, capped)
+                        "factors": factors(jokers, twos, self.bombs, shut, self.gdy.scoring),
                     }
                 )
         for seat in range(n):

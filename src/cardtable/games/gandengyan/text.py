@@ -123,9 +123,26 @@ def _describe_result(result: Mapping[str, Any], me: int | None = None) -> str:
     parts = []
     for loser in result.get("losers", []):
         who = Person(loser["seat"], me)
-        shut_out = " (shut out)" if loser["shut_out"] else ""
-        parts.append(f"{who.object} {who.verb('pays')} {loser['pays']}{shut_out}")
+        how = breakdown(loser, result.get("bombs", 0))
+        parts.append(f"{who.object} {who.verb('pays')} {loser['pays']} ({how})")
     return f"{Person(winner, me).does('wins')} hand {result.get('hand_no')}: " + ", ".join(parts)
+
+
+def breakdown(loser: Mapping[str, Any], bombs: int) -> str:
+    """How a loser's payment was reached (GD-16): ``5 cards × 4 (2 bombs) × 2 (shut
+    out)``, and ``, capped`` when the table's cap cut it; as the results panel shows it."""
+    why = {
+        "bombs": count_of(bombs, "bomb"),
+        "jokers": count_of(loser.get("jokers", 0), "joker") + " left",
+        "twos": count_of(loser.get("twos", 0), "2") + " left",
+        "shut_out": "shut out",
+    }
+    text = count_of(loser["cards"], "card")
+    product = loser["cards"]
+    for name, times in (loser.get("factors") or {}).items():
+        text += f" × {times} ({why.get(name, name)})"
+        product *= times
+    return text + (", capped" if product != loser["pays"] else "")
 
 
 def render_view(view: Mapping[str, Any], title: str) -> str:

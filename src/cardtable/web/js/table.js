@@ -9,6 +9,7 @@ import { cardEl, ensureSprite } from "./cards.js";
 import { ChatPanel } from "./chat.js";
 import { ClockStrip } from "./clock.js";
 import { clear, h, sleep } from "./dom.js";
+import { EndGame } from "./endgame.js";
 import { importRenderer } from "./gamefiles.js";
 import { GAMES } from "./gametext.js";
 import { addStrings, has, isZh, joinNames, onLangChange, pickText, t } from "./i18n.js";
@@ -136,6 +137,7 @@ export class TableView {
     this.clocks = new ClockStrip(this);
     this.controls = new SeatControls(this);
     this.chat = new ChatPanel(this);
+    this.endgame = new EndGame(this); // who called, whose last turns remain; the call's confirmation
     this.results = h("section", {
       class: "results",
       role: "dialog",
@@ -155,6 +157,7 @@ export class TableView {
         this.controls.el,
       ),
       this.banner,
+      this.endgame.banner,
       this.controls.confirmBox,
       this.clocks.el,
       h(
@@ -170,6 +173,7 @@ export class TableView {
             h("div", { class: "prompt", "aria-live": "polite" }, this.prompt),
             this.hint,
             this.actions,
+            this.endgame.confirmBox,
           ),
         ),
         h("div", { class: "table-side" }, this.logBox, this.chat.el),
@@ -194,6 +198,7 @@ export class TableView {
     this.clocks.relabel();
     this.controls.relabel();
     this.chat.relabel();
+    this.endgame.relabel();
     if (this.msg?.left != null) this.showBanner(t("leave.left"), "info");
     if (this.msg) {
       this.draw();
@@ -297,9 +302,11 @@ export class TableView {
     return true;
   }
 
-  /** Sends an action from the legal list (or built to match one). */
-  send(action) {
+  /** Sends an action from the legal list (or built to match one); a call of the end of
+   * the round waits for its confirmation first (js/endgame.js). */
+  send(action, { confirmed = false } = {}) {
     if (!this.msg || this.busy || !this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    if (!confirmed && this.endgame.intercept(action)) return;
     this.busy = true;
     this.el.classList.add("busy");
     this.el.dataset.settled = "0";
@@ -533,6 +540,7 @@ export class TableView {
         actionButton(t("table.showResults"), () => this.showResults(true), { cls: "ghost" }),
       );
     }
+    this.endgame.update();
     if (focusKey) {
       const again = this.el.querySelector(`[data-fk="${CSS.escape(focusKey)}"]`);
       if (again && !again.disabled) {
@@ -738,6 +746,10 @@ export class TableView {
           ),
           h("tbody", {}, rows),
         ),
+        // How the scores came about, from the outcome (the game's results.js).
+        this.game.resultDetails?.(ctx) ?? null,
+        // (The rating change, when a rated game has one, goes here: after the breakdown,
+        // before the actions.)
         h(
           "div",
           { class: "results-actions" },

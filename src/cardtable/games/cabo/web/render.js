@@ -7,6 +7,7 @@
 
 import "./text.js"; // its names and option texts, for the shell's pages
 import "./deck.js"; // its numbered cards, before anything draws one
+import { resultDetails } from "./results.js";
 import { cardEl, cardName } from "/static/js/cards.js";
 import { h } from "/static/js/dom.js";
 import { actor, addStrings, t } from "/static/js/i18n.js";
@@ -117,7 +118,6 @@ addStrings({
   "ca.r.line": { en: "sum {sum} → {score} · total {total}", zh: "合计 {sum} → 本轮 {score} · 累计 {total}" },
   "ca.r.reset": { en: "reset to half", zh: "重置为一半" },
   "ca.r.close": { en: "Continue", zh: "继续" },
-  "ca.res.rounds": { en: "Rounds: {list}", zh: "各轮得分：{list}" },
   "ca.points": { en: { one: "{n} point", other: "{n} points" }, zh: "{n} 分" },
 });
 // Shown in the settings menu on every page (the shell loads this module at start).
@@ -462,15 +462,25 @@ function resultHand(s, ctx) {
   return h("div", { class: "hand" }, row.map((c) => cardEl(c, {})));
 }
 
-function resultNote(ctx) {
-  const hist = ctx.view.history ?? [];
-  if (!hist.length) return null;
-  const lines = hist.map((scores, r) => `${t("ca.round", { n: r + 1 })}: ${scores.join(" · ")}`);
-  return h("p", { class: "end-reason" }, t("ca.res.rounds", { list: lines.join(" | ") }));
-}
+// After a call (CA-12): `final_turns` more turns, one per other player in seat order from
+// the one now playing (js/endgame.js draws the banner and asks before a call).
+const endgame = {
+  callName: "Cabo",
+  isCall: (action) => action?.type === "call",
+  lastTurns(ctx) {
+    const v = ctx.view;
+    const n = v.players ?? v.rows?.length ?? 0;
+    if (v.caller == null || v.phase === "over" || !v.final_turns || !n) return null;
+    const remaining = [];
+    for (let s = v.turn; remaining.length < v.final_turns && remaining.length < n; s = (s + 1) % n) {
+      if (s !== v.caller) remaining.push(s);
+    }
+    return { caller: v.caller, remaining };
+  },
+};
 
 function scoreText(score) {
   return t("ca.points", { n: score == null ? "–" : Number(score) });
 }
 
-export default { name: "cabo", render, prompt, onState, onEvent, moves, describe, explain, resultHand, resultNote, scoreText };
+export default { name: "cabo", render, prompt, onState, onEvent, moves, describe, explain, resultHand, scoreText, resultDetails, endgame };

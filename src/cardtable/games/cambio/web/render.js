@@ -5,6 +5,7 @@
 // from `legal`; a click is matched against it.
 
 import "./text.js"; // its names and option texts, for the shell's pages
+import { resultDetails, scoreText } from "./results.js";
 import { cardEl, cardName, isHidden } from "/static/js/cards.js";
 import { h } from "/static/js/dom.js";
 import { actor, addStrings, isZh, t } from "/static/js/i18n.js";
@@ -539,13 +540,24 @@ function resultNote(ctx) {
   return h("p", { class: "end-reason" }, t(`cb.end.${end}`, actor(ctx, ctx.view.caller)));
 }
 
-function scoreText(score) {
-  return t("cb.total", { n: score == null ? "–" : Number(score) });
-}
+// After a call (CB-31): every other player has one more turn, in seat order from the one
+// now playing round to the caller (js/endgame.js draws the banner and asks before a call).
+const endgame = {
+  callName: "Cambio",
+  isCall: (action) => action?.type === "call",
+  lastTurns(ctx) {
+    const v = ctx.view;
+    const n = v.players ?? v.hands?.length ?? 0;
+    if (v.caller == null || v.phase === "over" || v.turn == null || !n) return null;
+    const remaining = [];
+    for (let s = v.turn; s !== v.caller && remaining.length < n; s = (s + 1) % n) remaining.push(s);
+    return { caller: v.caller, remaining };
+  },
+};
 
 function myTurn(ctx) {
   const v = ctx.view;
   return v.turn === ctx.seat || v.phase === "setup" || v.give?.seat === ctx.seat;
 }
 
-export default { name: "cambio", myTurn, render, prompt, onEvent, onState, moves, describe, explain, resultHand, resultNote, scoreText };
+export default { name: "cambio", myTurn, render, prompt, onEvent, onState, moves, describe, explain, resultHand, resultNote, scoreText, resultDetails, endgame };

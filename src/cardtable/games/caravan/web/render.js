@@ -6,6 +6,7 @@
 // card, a number card for a face card) and offers Discard; Disband and Resign are buttons.
 
 import "./text.js"; // its names and option texts, for the shell's pages
+import { resultDetails } from "./results.js";
 import { cardEl, cardName, cardShort } from "/static/js/cards.js";
 import { h } from "/static/js/dom.js";
 import { actor, addStrings, t } from "/static/js/i18n.js";
@@ -364,4 +365,4 @@ function scoreText(score) {
   return Number(score) === 1 ? t("cv.pair1") : t("cv.pairs", { n: score ?? 0 });
 }
 
-export default { name: "caravan", render, prompt, moves, describe, explain, resultNote, resultHand, scoreText };
+export default { name: "caravan", render, prompt, moves, describe, explain, resultNote, resultHand, scoreText, resultDetails };

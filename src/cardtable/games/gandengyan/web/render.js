@@ -6,6 +6,7 @@
 // selects the next legal play.
 
 import "./text.js"; // its names and option texts, for the shell's pages
+import { resultDetails } from "./results.js";
 import { cardEl, cardName, cardShort } from "/static/js/cards.js";
 import { h } from "/static/js/dom.js";
 import { actor, addStrings, isZh, seatObject, t } from "/static/js/i18n.js";
@@ -372,4 +373,4 @@ function scoreText(score) {
   return t("gd.points", { n: n > 0 ? `+${n}` : String(n) });
 }
 
-export default { name: "gandengyan", render, prompt, onState, moves, describe, explain, resultHand, scoreText };
+export default { name: "gandengyan", render, prompt, onState, moves, describe, explain, resultHand, scoreText, resultDetails };
