@@ -28,9 +28,11 @@ class Score(BaseModel):
 def check_round(n: int, rnd: Round, players: int) -> None:
     if len(rnd.rows) != players:
         raise ValueError(f"rounds[{n}]: {len(rnd.rows)} rows, the first round has {players}")
-    for row in rnd.rows:
+    for i, row in enumerate(rnd.rows):
         if not 1 <= len(row) <= 12 or any(not 0 <= c <= 13 for c in row):
-            raise ValueError(f"rounds[{n}]: a row holds 1–12 cards numbered 0–13")
+            raise ValueError(
+                f"rounds[{n}].rows[{i}]: player {i + 1}'s row holds 1–12 cards numbered 0–13"
+            )
     if rnd.caller is not None and not 0 <= rnd.caller < players:
         raise ValueError(f"rounds[{n}].caller: no seat {rnd.caller}")
 

@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.core.words import Person, agrees, names, plural
-from cardtable.games.cabo.cards import POWER_WORDS
 
 UNKNOWN = "?"
 # What a player's power lets them do, for event lines; {their} is "their" or "your".
@@ -202,8 +201,9 @@ def _hand_lines(view: Mapping[str, Any]) -> list[str]:
         source = "drawn from the deck" if holding["from"] == "deck" else "taken from the discard"
         lines.append(f"{who} {card} ({source})")
     if view["power"] is not None:
-        who = "You may" if view["turn"] == me else f"Seat {view['turn']} may"
-        lines.append(f"{who} {POWER_WORDS[view['power']]} (or skip)")
+        user = Person(view["turn"], me)  # the power is its user's: "their" cards, not "your"
+        deed = POWER_DEEDS[view["power"]].format(their=user.their)
+        lines.append(f"{user.name} may {deed} (or skip)")
     if view["phase"] == "setup" and me is not None and view["setup_peeks"][me]:
         lines.append(f"Look at {view['setup_peeks'][me]} more of your own cards")
     return lines

@@ -12,13 +12,15 @@ from cardtable.core.words import Person, names, plural
 from cardtable.games.cambio.actions import Action, Peek, Position, Snap, Swap
 from cardtable.games.cambio.state import HIDDEN
 
+# What a power step lets its user do; {their} is "their" or "your" (the user as the reader
+# names them), so a bot's power does not read as the reader's.
 STEP_WORDS = {
-    "peek_own": "peek at one of your own cards",
+    "peek_own": "peek at one of {their} own cards",
     "peek_opponent": "peek at one card of an opponent",
     "swap": "swap any two cards on the table, unseen",
     "king_peek": "peek at any card on the table (then swap)",
-    "king_swap": "swap one of your cards with any other card",
-    "king_either": "peek at any card, or swap one of yours with any other (either first)",
+    "king_swap": "swap one of {their} cards with any other card",
+    "king_either": "peek at any card, or swap one of {their} cards with any other (either first)",
     "king_peek_last": "peek at any card on the table",
 }
 
@@ -122,7 +124,9 @@ def _status(view: Mapping[str, Any], me: int | None) -> list[str]:
         else:
             lines.append("Set-up: the players are looking at two of their cards.")
     elif phase == "turn":
-        lines.append(f"{_seat(turn, me).capitalize()} to play: draw a card or call Cambio.")
+        # After a call nobody may call again: the line names only what is left.
+        moves = "draw a card" if view["caller"] is not None else "draw a card or call Cambio"
+        lines.append(f"{_seat(turn, me).capitalize()} to play: {moves}.")
     elif phase == "drawn":
         drawn = view["drawn"]
         if drawn not in (None, HIDDEN):
@@ -130,7 +134,8 @@ def _status(view: Mapping[str, Any], me: int | None) -> list[str]:
         else:
             lines.append(f"{Person(turn, me).does('holds')} a drawn card.")
     elif phase == "power":
-        step = STEP_WORDS.get(view["step"], view["step"])
+        user = Person(turn, me)
+        step = STEP_WORDS.get(view["step"], view["step"]).format(their=user.their)
         lines.append(
             f"{Person(turn, me).does('uses')} the {pretty(view['power'])}: {step} (or skip)."
         )

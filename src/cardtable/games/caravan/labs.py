@@ -70,13 +70,37 @@ def add(caravan: list[list[str]], card: str) -> str | None:
     return None
 
 
+def reason(caravan: list[list[str]], card: str) -> dict[str, Any]:
+    """What a refusal of ``card`` on ``caravan`` (as it was) rests on, for a page to say
+    in its reader's language: ``same_rank`` or ``direction`` (with the last card, the
+    direction and the suit) for a number card, ``face_first`` or ``face_full`` for a face."""
+    if not rules.is_number(card):
+        return {"kind": "face_full" if caravan else "face_first"}
+    last = caravan[-1][0]
+    if rules.NUMBER_VALUES[card[0]] == rules.NUMBER_VALUES[last[0]]:
+        return {"kind": "same_rank", "last": last}
+    facts = summary(caravan)
+    return {
+        "kind": "direction",
+        "last": last,
+        "direction": facts["direction"],
+        "suit": facts["suit"],
+    }
+
+
 def build(body: Caravan) -> dict[str, Any]:
     """A caravan's value, direction, suit and whether it sells; with ``card``, the caravan
-    after that card is added or why it cannot be."""
+    after that card is added or why it cannot be (in words, and as ``why``)."""
     check(body.caravan)
     caravan = [list(s) for s in body.caravan]
     refusal = add(caravan, body.card) if body.card is not None else None
-    return {"caravan": caravan, "refusal": refusal, **summary(caravan, king_adds=body.king_adds)}
+    why = reason(caravan, body.card) if refusal is not None and body.card else None
+    return {
+        "caravan": caravan,
+        "refusal": refusal,
+        "why": why,
+        **summary(caravan, king_adds=body.king_adds),
+    }
 
 
 LABS: dict[str, Lab] = {"caravan": Lab(Caravan, build)}

@@ -17,6 +17,18 @@ MAX_CARDS = 60
 CARDS: frozenset[str] = frozenset(standard_deck(jokers=True))
 
 
+def card_code(typed: str) -> str:
+    """A card as a person types it, in the deck's code: ``10h`` and ``th`` are ``Th``,
+    ``7H`` is ``7h``, ``rj`` is ``RJ``; anything else comes back as typed (and is refused
+    naming it)."""
+    text = typed.strip()
+    if text.upper() in {"RJ", "BJ"}:
+        return text.upper()
+    rank, suit = text[:-1].upper(), text[-1:].lower()
+    code = ("T" if rank == "10" else rank) + suit
+    return code if code in CARDS else typed
+
+
 class Loser(BaseModel):
     cards: list[str] = Field(max_length=MAX_CARDS)
     dealer: bool = False
@@ -40,14 +52,15 @@ def score(body: Hand) -> dict[str, Any]:
     )
     out = []
     for n, loser in enumerate(body.losers):
-        for card in loser.cards:
+        cards = [card_code(card) for card in loser.cards]
+        for card in cards:
             if card not in CARDS:
                 raise ValueError(
-                    f"losers[{n}].cards: {card!r} is not a card (codes such as 7h, RJ)"
+                    f"losers[{n}].cards: {card!r} is not a card (codes such as 7h, 10d, RJ)"
                 )
         shut = scoring.is_shut_out(loser.dealer, loser.plays)
-        pays = scoring.hand_payment(loser.cards, body.bombs, shut, rules)
-        out.append({"cards": len(loser.cards), "shut_out": shut, "pays": pays})
+        pays = scoring.hand_payment(cards, body.bombs, shut, rules)
+        out.append({"cards": len(cards), "shut_out": shut, "pays": pays})
     return {"losers": out, "winner_gets": sum(x["pays"] for x in out)}
 
 

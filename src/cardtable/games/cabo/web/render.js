@@ -46,6 +46,19 @@ addStrings({
     en: "Your turn: draw from the deck or take the discard.",
     zh: "轮到你：从抽牌堆抽牌或拾取弃牌。",
   },
+  "ca.p.startNoTake": {
+    en: "Your turn: draw from the deck or call Cabo.",
+    zh: "轮到你：从抽牌堆抽牌或宣告 Cabo。",
+  },
+  "ca.p.startDraw": { en: "Your turn: draw from the deck.", zh: "轮到你：从抽牌堆抽牌。" },
+  "ca.p.drawnOne": {
+    en: "You drew {card}. Select one of your cards to replace, or discard it.",
+    zh: "你抽到了 {card}。选一张自己的牌替换，或直接弃掉。",
+  },
+  "ca.p.takenOne": {
+    en: "You took {card}. Select one of your cards to replace.",
+    zh: "你拾取了 {card}。选一张自己的牌替换。",
+  },
   "ca.p.drawn": {
     en: "You drew {card}. Select one of your cards to replace — or 2–4 equal ones to exchange — or discard it.",
     zh: "你抽到了 {card}。选一张自己的牌替换，或选 2–4 张同数字的牌置换，或直接弃掉。",
@@ -71,6 +84,9 @@ addStrings({
   "ca.why.other": { en: "This power looks at another player's card.", zh: "这个技能查看其他玩家的牌。" },
   "ca.why.swapMine": { en: "One of the two swapped cards must be yours, the other another player's.", zh: "交换的两张牌必须一张是你的，一张是其他玩家的。" },
   "ca.why.start": { en: "First draw a card, take the discard, or call Cabo.", zh: "请先抽牌、拾取弃牌或宣告 Cabo。" },
+  "ca.why.startNoCall": { en: "First draw a card or take the discard.", zh: "请先抽牌或拾取弃牌。" },
+  "ca.why.startNoTake": { en: "First draw a card or call Cabo.", zh: "请先抽牌或宣告 Cabo。" },
+  "ca.why.startDraw": { en: "First draw a card.", zh: "请先抽牌。" },
   "ca.why.power": { en: "Use or skip the power first.", zh: "请先使用或跳过技能。" },
   "ca.why.noTake": { en: "Only a card drawn from the deck can be discarded.", zh: "只有从抽牌堆抽到的牌才能直接弃掉。" },
   "ca.yourSlot": { en: "your card {n}", zh: "你的第 {n} 张" },
@@ -87,7 +103,15 @@ addStrings({
   "ca.e.take": { en: "{name} took {card} from the discard pile.", zh: "{name} 拾取了弃牌 {card}。" },
   "ca.e.call": { en: "{name} called Cabo! Everyone else has one more turn.", zh: "{name} 宣告 Cabo！其他玩家各再走一回合。" },
   "ca.e.discard": { en: "{name} discarded {card}.", zh: "{name} 弃掉了 {card}。" },
-  "ca.e.discardPower": { en: "{name} discarded {card} ({power}).", zh: "{name} 弃掉了 {card}（{power}）。" },
+  "ca.e.discardPower": { en: "{name} discarded {card} and may {deed}.", zh: "{name} 弃掉了 {card}，可以{deed}。" },
+  // What a discarded power lets its user do, said of that user ("their" / "your").
+  "ca.deed.peek": { en: "look at one of their own cards", zh: "查看自己的一张牌", you: { en: "look at one of your own cards" } },
+  "ca.deed.spy": { en: "look at another player's card", zh: "查看其他玩家的一张牌" },
+  "ca.deed.swap": {
+    en: "swap one of their cards with another player's",
+    zh: "用自己的一张牌与其他玩家的一张牌交换",
+    you: { en: "swap one of your cards with another player's" },
+  },
   "ca.e.replace": { en: "{name} put the card into slot {n} and discarded {card}.", zh: "{name} 把牌放进第 {n} 张，弃掉 {card}。" },
   "ca.e.exOk": { en: "{name} exchanged {cards}: all equal, they are discarded.", zh: "{name} 置换 {cards}：全部相同，一起弃掉。" },
   "ca.e.exBad": { en: "{name} tried to exchange {cards}: not equal, a penalty card.", zh: "{name} 尝试置换 {cards}：数字不同，罚一张牌。" },
@@ -104,9 +128,6 @@ addStrings({
   },
   "ca.e.roundEnd": { en: "Round {n} is over: {scores}.", zh: "第 {n} 轮结束：{scores}。" },
   "ca.e.gameEnd": { en: "The game is over.", zh: "整场游戏结束。" },
-  "ca.pw.peek": { en: "peek", zh: "窥视" },
-  "ca.pw.spy": { en: "spy", zh: "侦察" },
-  "ca.pw.swap": { en: "swap", zh: "交换" },
   "ca.r.title": { en: "Round {n} is over", zh: "第 {n} 轮结束" },
   "ca.r.cabo": { en: "{name} called Cabo.", zh: "{name} 宣告了 Cabo。" },
   "ca.r.deck_out": { en: "The deck ran out.", zh: "抽牌堆用完了。" },
@@ -340,10 +361,12 @@ function prompt(ctx) {
     return view.phase === "setup" ? t("ca.p.setupWait") : t("ca.p.wait", { name: ctx.name(view.turn) });
   }
   if (view.phase === "setup") return t("ca.p.setup", { n: view.setup_peeks?.[ctx.seat] ?? 2 });
-  if (view.phase === "start") return idx.call ? t("ca.p.start") : t("ca.p.startNoCall");
+  if (view.phase === "start") return t(startKey("ca.p.start", idx));
   if (view.phase === "drawn" || view.phase === "taken") {
     const card = cardName(view.holding?.card);
-    let text = t(view.phase === "drawn" ? "ca.p.drawn" : "ca.p.taken", { card });
+    // An exchange is named only when the legal list holds one (a row of one card has none).
+    const exchange = idx.replace.some((a) => a.slots.length > 1);
+    let text = t(`ca.p.${view.phase}${exchange ? "" : "One"}`, { card });
     const chosen = ctx.sel.slots ?? [];
     if (chosen.length) text += t("ca.p.selected", { list: chosen.map((i) => i + 1).sort().join(", ") });
     return text;
@@ -354,6 +377,13 @@ function prompt(ctx) {
     return t(`ca.p.${view.power}`, { card: cardName(top) });
   }
   return "";
+}
+
+/** The start-of-turn line naming only the legal moves: draw, take the discard (not from an
+ * empty pile), call Cabo (not after a call). */
+function startKey(base, idx) {
+  if (idx.take) return idx.call ? base : `${base}NoCall`;
+  return idx.call ? `${base}NoTake` : `${base}Draw`;
 }
 
 function onState(ctx) {
@@ -403,7 +433,7 @@ function describe(ev, ctx) {
       return t("ca.e.call", who);
     case "discard":
       return ev.power
-        ? t("ca.e.discardPower", { ...who, card: c(ev.card), power: t(`ca.pw.${ev.power}`) })
+        ? t("ca.e.discardPower", { ...who, card: c(ev.card), deed: t(`ca.deed.${ev.power}`, who) })
         : t("ca.e.discard", { ...who, card: c(ev.card) });
     case "replace":
       return t("ca.e.replace", { ...who, n: ev.slot + 1, card: c(ev.discarded) });
@@ -439,7 +469,7 @@ function explain(el, ctx) {
   const m = (el.dataset.k ?? "").match(/^h:(\d+):(\d+)$/);
   const mine = m && Number(m[1]) === ctx.seat;
   const key = el.dataset.k;
-  if (view.phase === "start") return t("ca.why.start");
+  if (view.phase === "start") return t(startKey("ca.why.start", idx));
   if (view.phase === "drawn" || view.phase === "taken") {
     if (key === "deck" || (key === "discard" && view.phase === "taken" && !idx.discard)) {
       return key === "discard" ? t("ca.why.noTake") : t("ca.why.holding");

@@ -122,7 +122,11 @@ addStrings({
     en: "{name} kept the drawn card in slot {n} and discarded {card}.",
     zh: "{name} 把抽到的牌换进第 {n} 张，弃掉 {card}。",
   },
-  "cb.e.power": { en: "{card} power: {what}.", zh: "{card} 技能：{what}。" },
+  "cb.e.power": {
+    en: "{name} uses the power of {card}: {what}.",
+    zh: "{name} 使用 {card} 的技能：{what}。",
+    you: { en: "You use the power of {card}: {what}." },
+  },
   "cb.e.peek": { en: "{name} peeked at {where}.", zh: "{name} 窥视了{where}。" },
   "cb.e.peekMine": { en: "You peeked at {where}: {card}.", zh: "你窥视了{where}：{card}。" },
   "cb.e.swap": { en: "{name} swapped {a} and {b}.", zh: "{name} 交换了{a}和{b}。" },
@@ -150,8 +154,9 @@ addStrings({
   "cb.end.cambio": { en: "Cambio was called by {name}.", zh: "{name} 宣布了 Cambio。", you: { en: "You called Cambio." } },
   "cb.end.empty_hand": { en: "A player ran out of cards.", zh: "有玩家的手牌已出完。" },
   "cb.end.deck_exhausted": { en: "The deck ran out.", zh: "牌库已耗尽。" },
-  "cb.pw.peek_own": { en: "peek at one of your cards", zh: "窥视自己" },
-  "cb.pw.peek_opponent": { en: "peek at an opponent's card", zh: "窥视对手" },
+  // Said of the power's user: "their" for another seat, "your" for the reader's own.
+  "cb.pw.peek_own": { en: "peek at one of their own cards", zh: "窥视自己的一张牌", you: { en: "peek at one of your own cards" } },
+  "cb.pw.peek_opponent": { en: "peek at an opponent's card", zh: "窥视对手的一张牌" },
   "cb.pw.swap": { en: "swap two cards blindly", zh: "盲换两张" },
   "cb.pw.king": { en: "peek, then swap", zh: "先窥视，再交换" },
   "cb.pw.king_peek": { en: "peek, then swap", zh: "先窥视，再交换" },
@@ -464,8 +469,8 @@ function describe(ev, ctx) {
     case "replace":
       return t("cb.e.replace", { ...who, n: ev.slot + 1, card: c(ev.card) });
     case "power": {
-      const what = t(`cb.pw.${ev.step}`);
-      return t("cb.e.power", { card: c(ev.card), what: what.startsWith("cb.") ? ev.step : what });
+      const what = t(`cb.pw.${ev.step}`, who);
+      return t("cb.e.power", { ...who, card: c(ev.card), what: what.startsWith("cb.") ? ev.step : what });
     }
     case "peek":
       return ev.card

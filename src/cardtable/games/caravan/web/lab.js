@@ -4,8 +4,8 @@
 
 import { cardEl, cardName } from "/static/js/cards.js";
 import { clear, h } from "/static/js/dom.js";
-import { addStrings, t } from "/static/js/i18n.js";
-import { ALL, addLab, picker, postJSON, RANKS, status, SUITS } from "/static/js/learn/labs.js";
+import { addStrings, has, t } from "/static/js/i18n.js";
+import { addLab, picker, postJSON, status, SUITS } from "/static/js/learn/labs.js";
 
 addStrings({
   "lab.caravan.add": { en: "Add a card to the caravan", zh: "向路线添加一张牌" },
@@ -17,7 +17,31 @@ addStrings({
   "lab.caravan.descending": { en: "descending", zh: "下降" },
   "lab.caravan.none": { en: "none yet", zh: "尚无" },
   "lab.caravan.refused": { en: "Cannot add it: {why}", zh: "不能添加：{why}" },
+  "lab.caravan.why.same_rank": {
+    en: "never the same rank twice in a row, and the last card is {last}",
+    zh: "不能连续出同点数的牌，最后一张是 {last}",
+  },
+  "lab.caravan.why.direction": {
+    en: "it is {direction}, so play {wanted} than {last} or a card of {suit}",
+    zh: "路线{direction}，请出比 {last} {wanted}的牌，或{suit}的牌",
+  },
+  "lab.caravan.why.face_first": { en: "a face card needs a number card to go on", zh: "人头牌需要放在数字牌上" },
+  "lab.caravan.why.face_full": { en: "a number card takes at most three face cards", zh: "一张数字牌最多放三张人头牌" },
+  "lab.caravan.higher": { en: "higher", zh: "大" },
+  "lab.caravan.lower": { en: "lower", zh: "小" },
 });
+
+/** The server's refusal in the reader's language (its English words if it is new). */
+function refusalText(r) {
+  const why = r.why ?? {};
+  if (!why.kind || !has(`lab.caravan.why.${why.kind}`)) return r.refusal;
+  return t(`lab.caravan.why.${why.kind}`, {
+    last: why.last ? cardName(why.last) : "",
+    direction: why.direction ? t(`lab.caravan.${why.direction}`) : "",
+    wanted: t(why.direction === "descending" ? "lab.caravan.lower" : "lab.caravan.higher"),
+    suit: why.suit ? t(`suit.${why.suit}`) : "",
+  });
+}
 
 const CARAVAN_CARDS = [...SUITS.flatMap((s) => ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "Q", "K"].map((r) => r + s))];
 
@@ -27,8 +51,9 @@ function caravanLab(root, state = { caravan: [] }) {
   const msg = h("p", { class: "lab-refusal", role: "alert" });
   const out = h("section", { class: "lab-out", dataset: { settled: "1" } }, stacks, facts, msg);
   function show(r) {
+    // Spread: the DOM's append() would write an array as its text ("[object HTMLDivElement]").
     clear(stacks).append(
-      r.caravan.map((stack, i) =>
+      ...r.caravan.map((stack, i) =>
         h("div", { class: "lab-stack", dataset: { index: i } }, stack.map((c) => cardEl(c, { cls: "small" }))),
       ),
     );
@@ -46,7 +71,7 @@ function caravanLab(root, state = { caravan: [] }) {
     try {
       const r = await postJSON("/api/labs/caravan/caravan", { caravan: state.caravan, card });
       state.caravan = r.caravan;
-      msg.textContent = r.refusal ? t("lab.caravan.refused", { why: r.refusal }) : "";
+      msg.textContent = r.refusal ? t("lab.caravan.refused", { why: refusalText(r) }) : "";
       show(r);
     } catch (error) {
       msg.textContent = error.message;

@@ -49,6 +49,12 @@ addStrings({
     en: "{card} cannot be played now — discard it, or choose another card.",
     zh: "{card} 现在无处可放：弃掉它，或换一张牌。",
   },
+  "cv.p.selectedPlayOnly": { en: "{card}: click where it goes (highlighted).", zh: "{card}：点击高亮的位置放牌。" },
+  "cv.p.selectedNone": { en: "{card} cannot be played now — choose another card.", zh: "{card} 现在无处可放：请换一张牌。" },
+  "cv.p.openingDiscard": {
+    en: "Opening: you hold no number card — discard a card to draw another.",
+    zh: "开局：你没有数字牌——弃掉一张牌，再抽一张。",
+  },
   "cv.p.wait": { en: "{name} is playing…", zh: "{name} 正在行动…" },
   "cv.why.pick": { en: "First choose a card from your hand.", zh: "请先从手牌中选一张牌。" },
   "cv.why.not": { en: "{card} cannot go there.", zh: "{card} 不能放在那里。" },
@@ -278,10 +284,14 @@ function prompt(ctx) {
   if (!ctx.legal.length) return t("cv.p.wait", { name: ctx.name((view.to_act ?? [])[0]) });
   const card = selectedCard(ctx);
   if (card) {
+    // Only the moves the legal list holds for this card are named (no discard in the opening).
     const canPlay = idx.play.some((a) => a.card === card);
-    return t(canPlay ? "cv.p.selected" : "cv.p.selectedNoPlay", { card: cardName(card) });
+    const canDiscard = idx.discard.some((a) => a.card === card);
+    const key = canPlay ? (canDiscard ? "cv.p.selected" : "cv.p.selectedPlayOnly") : canDiscard ? "cv.p.selectedNoPlay" : "cv.p.selectedNone";
+    return t(key, { card: cardName(card) });
   }
-  return view.opening?.[ctx.seat] ? t("cv.p.opening") : t("cv.p.select");
+  if (!view.opening?.[ctx.seat]) return t("cv.p.select");
+  return idx.play.length ? t("cv.p.opening") : t("cv.p.openingDiscard");
 }
 
 function lastKey(ctx, s, c, extra = "") {

@@ -12,7 +12,7 @@ addStrings({
   "lab.gdy.addLoser": { en: "Add a loser", zh: "添加输家" },
   "lab.gdy.removeLoser": { en: "Remove", zh: "移除" },
   "lab.gdy.total": { en: "The winner gets {n}", zh: "赢家共得 {n} 分" },
-  "lab.gdy.cards": { en: "Cards the loser still holds (codes: 7h, RJ …)", zh: "输家剩余的牌（如 7h、RJ）" },
+  "lab.gdy.cards": { en: "Cards the loser still holds (codes: 7h, 10d, RJ …)", zh: "输家剩余的牌（如 7h、10d、RJ）" },
   "lab.gdy.bombs": { en: "Bombs played this hand", zh: "本手炸弹数" },
   "lab.gdy.dealer": { en: "The loser dealt", zh: "输家是庄家" },
   "lab.gdy.plays": { en: "Plays the loser made", zh: "输家出牌次数" },

@@ -41,6 +41,7 @@ addStrings({
     en: "Beat {play} — exactly one rank higher, a 2, or a bomb — or pass.",
     zh: "压过 {play}：只能大一点，或用 2、炸弹；也可以不要。",
   },
+  "gd.p.onlyPass": { en: "Nothing in your hand beats {play}: pass.", zh: "你的牌压不过 {play}：只能不要。" },
   "gd.p.wait": { en: "{name} is playing…", zh: "{name} 正在出牌…" },
   "gd.p.sel": { en: " Selected: {cards}.", zh: " 已选：{cards}。" },
   "gd.p.noPlay": {
@@ -301,9 +302,10 @@ function prompt(ctx) {
   const { view } = ctx;
   if (!ctx.legal.length) return t("gd.p.wait", { name: ctx.name(view.turn) });
   const chosen = selectedCards(ctx);
-  let text = view.to_beat
-    ? t("gd.p.follow", { play: `${cardsText(view.to_beat.cards)} (${typeName(view.to_beat.kind ?? view.to_beat.type)})` })
-    : t("gd.p.lead");
+  const beat = view.to_beat && `${cardsText(view.to_beat.cards)} (${typeName(view.to_beat.kind ?? view.to_beat.type)})`;
+  // With no play in the legal list, the line offers only the pass.
+  if (beat && !plays(ctx).play.length) return t("gd.p.onlyPass", { play: beat });
+  let text = beat ? t("gd.p.follow", { play: beat }) : t("gd.p.lead");
   if (chosen.length) {
     text += t("gd.p.sel", { cards: cardsText(chosen) });
     if (!matching(ctx, plays(ctx)).length) text += ` ${t("gd.p.noPlay")}`;
