@@ -41,6 +41,9 @@ LEARN_READY = {
     "learn": ".example[data-settled='1']",
     "labs": ".lab-out[data-settled='1']",
 }
+EVERY_EXAMPLE_DRAWN = (
+    "() => [...document.querySelectorAll('.example')].every((e) => e.dataset.settled === '1')"
+)
 CONFIGS = [
     pytest.param(viewport, locale, id=f"{name}-{locale}")
     for name, viewport in (("desktop", DESKTOP), ("phone", PHONE))
@@ -139,6 +142,7 @@ def test_no_serious_accessibility_violation(live_server, page_factory, viewport,
     for game in GAMES:
         for kind, ready in LEARN_READY.items():
             visit(page, f"{url}/{kind}/{game}", ready)
+            page.wait_for_function(EVERY_EXAMPLE_DRAWN)  # a rules page has several
             survey.check(f"/{kind}/{game}")
 
     me = page.evaluate("fetch('/api/me').then((r) => r.json())")
