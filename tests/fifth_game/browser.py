@@ -29,7 +29,7 @@ def play_a_card(url: str) -> dict[str, object]:
             page.wait_for_selector(".table-page.my-turn .my-hand .target")
             before = int(page.locator(".table-page").get_attribute("data-version") or -1)
             card = page.locator(".my-hand .target").first
-            label = card.get_attribute("aria-label")
+            label = card.aria_snapshot()  # its role and spoken name
             card.click()
             page.wait_for_function(
                 "v => Number(document.querySelector('.table-page').dataset.version) > v", arg=before

@@ -206,17 +206,19 @@ def cambio_view(**changes: Any) -> dict:
 
 
 def test_cambio_memory_aid_shows_or_hides_the_cards_you_have_seen(live_server, page_factory):
+    from playwright.sync_api import expect  # the card's name as a screen reader gets it
+
     page = page_factory(DESKTOP)
     open_home(page, live_server.url)
     legal = [{"type": "draw"}, {"type": "call"}]
     table = mount(page, "cambio", cambio_view(memory_aid=True), legal)
     card = table.locator("[data-k='h:0:2']")
     assert "up" in card.get_attribute("class").split()
-    assert card.get_attribute("aria-label") == "queen of spades, slot 3"
+    expect(card).to_have_accessible_name("queen of spades, slot 3")
     table = mount(page, "cambio", cambio_view(memory_aid=False), legal)
     card = table.locator("[data-k='h:0:2']")
     assert "down" in card.get_attribute("class").split()
-    assert card.get_attribute("aria-label") == "face-down card, slot 3"
+    expect(card).to_have_accessible_name("face-down card, slot 3")
 
 
 def test_cambio_snap_is_a_mode_and_give_takes_one_of_your_cards(live_server, page_factory):

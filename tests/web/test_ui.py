@@ -160,7 +160,7 @@ def test_keyboard_alone_plays_a_turn(live_server, page_factory):
     # A card of my own is a focusable button with a name; Space keeps the drawn card there.
     for _ in range(40):
         page.keyboard.press("Tab")
-        label = page.evaluate("document.activeElement.getAttribute('aria-label') || ''")
+        label = page.locator(":focus").aria_snapshot()  # its role and spoken name
         if page.evaluate("document.activeElement.classList.contains('target')") and "slot" in label:
             break
     else:
@@ -181,11 +181,11 @@ def test_reload_and_dropped_connection_get_back_in(live_server, page_factory):
     assert token
     page.locator(".actions [data-action='draw']").click()
     wait_settled(page)
-    held = page.locator(".pile.drawn .card").get_attribute("aria-label")
+    held = page.locator(".pile.drawn .card").aria_snapshot()  # names the card
     # A reload finds the seat again (token in localStorage): the drawn card is still mine.
     page.reload()
     wait_settled(page)
-    assert page.locator(".pile.drawn .card").get_attribute("aria-label") == held
+    assert page.locator(".pile.drawn .card").aria_snapshot() == held
     assert page.locator(".actions [data-action='discard']").is_visible()
     # The socket drops: the table says so, reconnects and carries on.
     page.evaluate("window.cardtable.table.ws.close()")

@@ -294,7 +294,9 @@ function renderHeader() {
   header.append(
     h(
       "a",
-      { class: "brand", href: "/", onclick: (e) => app.follow(e, "/"), "aria-label": t("nav.home") },
+      // Its name starts with the words it shows (a voice command says what it sees),
+      // then where it leads.
+      { class: "brand", href: "/", onclick: (e) => app.follow(e, "/"), "aria-label": `${t("app.title")} · ${t("nav.home")}` },
       h("span", { class: "brand-mark", "aria-hidden": "true" }, "♠♥"),
       h("span", { class: "brand-name" }, t("app.title")),
     ),

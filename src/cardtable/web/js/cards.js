@@ -298,6 +298,29 @@ export function cardInline(code) {
 }
 
 /**
+ * A card button is named by its picture: the face's SVG is an image whose text is the
+ * card's words ("7 of spades"), and the button takes its name from it. An aria-label on
+ * the button itself would have to contain the indices the face shows ("7", twice, and a
+ * court card's letter three times: WCAG 2.5.3, "label in name"), which no spoken name
+ * does. A button with no face (an empty slot) keeps its aria-label.
+ */
+function nameButton(el, label) {
+  const svg = el.querySelector("svg.card-svg");
+  if (!svg || !label) {
+    el.setAttribute("aria-label", label);
+    return;
+  }
+  svg.removeAttribute("aria-hidden");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+}
+
+/** The words a card element is read with (its own label, or its picture's). */
+export function cardLabel(el) {
+  return el.getAttribute("aria-label") ?? el.querySelector(":scope > svg[role='img']")?.getAttribute("aria-label") ?? "";
+}
+
+/**
  * A card element. opts: label (aria-label, defaults to the card's name), key (data-k for
  * animations), target (a clickable legal choice: a <button>), selected, small, back style,
  * onClick, extra classes.
@@ -318,16 +341,16 @@ export function cardEl(code, opts = {}) {
   if (opts.code !== undefined) el.dataset.code = opts.code;
   else if (code != null) el.dataset.code = code;
   const label = opts.label ?? (code == null ? "" : cardName(code));
+  el.innerHTML = code == null ? "" : faceSVG(code, opts.back, opts.compact);
   if (el.tagName === "BUTTON") {
     el.type = "button";
-    el.setAttribute("aria-label", label);
+    nameButton(el, label);
     if (opts.selected !== undefined) el.setAttribute("aria-pressed", opts.selected ? "true" : "false");
     if (!target) el.setAttribute("aria-disabled", "true");
   } else {
     el.setAttribute("role", "img");
     el.setAttribute("aria-label", label);
   }
-  el.innerHTML = code == null ? "" : faceSVG(code, opts.back, opts.compact);
   if (opts.badge) {
     const b = document.createElement("span");
     b.className = `badge ${opts.badgeCls ?? ""}`;

@@ -5,7 +5,7 @@
 // offers exactly the actions of the state message's `legal` list.
 
 import { getTable, requestRematch, saveTableRecord, tableRecord } from "./api.js";
-import { cardEl, ensureSprite } from "./cards.js";
+import { cardEl, cardLabel, ensureSprite } from "./cards.js";
 import { ChatPanel } from "./chat.js";
 import { ClockStrip } from "./clock.js";
 import { clear, h, sleep } from "./dom.js";
@@ -575,7 +575,7 @@ export class TableView {
       return;
     }
     const why = this.game.explain?.(el, ctx);
-    const what = el.getAttribute("aria-label") || "";
+    const what = cardLabel(el);
     this.explain(why ?? `${t("table.notThat", { what })} ${this.prompt.textContent}`);
   }
 

@@ -5,9 +5,13 @@
 
 import { clear, h } from "../dom.js";
 import { importRenderer } from "../gamefiles.js";
-import { pickText, t } from "../i18n.js";
+import { addStrings, pickText, t } from "../i18n.js";
 import { actionButton } from "../table.js";
 import "./strings.js";
+
+addStrings({
+  "learn.exampleNamed": { en: "Live example: {title}", zh: "交互示例：{title}" },
+});
 
 const modules = {};
 
@@ -139,6 +143,7 @@ class Example {
       board.append(h("p", { class: "error" }, String(error)));
     }
     if (m.done) retire(board, actions);
+    figureOnly(wrap);
     const prompt = m.done || m.over ? "" : this.mod.prompt?.(ctx) ?? "";
     const log = m.log
       .map((entry) => {
@@ -161,8 +166,12 @@ class Example {
     const scores = m.outcome ? t("learn.result", { scores: m.outcome.scores.map((s, i) => `${ctx.name(i)} ${s}`).join(" · ") }) : "";
     this.el.dataset.step = String(m.step);
     this.el.dataset.done = m.done ? "1" : "0";
+    // Named by its title: a rules page holds several examples, each a landmark of its own
+    // (and a chapter may have the example's title: "Live example" tells them apart).
+    this.el.setAttribute("aria-label", t("learn.exampleNamed", { title: pickText(m.title) }));
     this.el.append(
-      h("h3", { class: "example-title" }, pickText(m.title)),
+      // A tutorial's title comes under the page's h1, a rules page's under a chapter's h2.
+      h(this.tutorial ? "h2" : "h3", { class: "example-title" }, pickText(m.title)),
       h("p", { class: "example-intro" }, pickText(m.intro)),
       wrap,
       h(
@@ -193,6 +202,12 @@ class Example {
     if (list) list.scrollTop = list.scrollHeight; // the latest moves in view
     this.el.dataset.settled = "1";
   }
+}
+
+/** An example's table is a picture inside the page: its seats and caravans are groups,
+ * not landmarks of the page (each example would repeat "Bot 1", "You"...). */
+function figureOnly(wrap) {
+  for (const part of wrap.querySelectorAll("section")) part.setAttribute("role", "group");
 }
 
 /** The script has ended ("Done!"): the game's own buttons go and its cards are no longer
