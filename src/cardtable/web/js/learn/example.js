@@ -34,8 +34,10 @@ function sortKeys(v) {
   return v;
 }
 
-export function mountExample(box, game, id, { tutorial = false, app = null } = {}) {
+/** `level`: the example's heading level, one below the heading it sits under. */
+export function mountExample(box, game, id, { tutorial = false, app = null, level = 3 } = {}) {
   const ex = new Example(box, game, id, tutorial, app);
+  ex.level = level;
   ex.start();
   return ex;
 }
@@ -162,7 +164,7 @@ class Example {
     this.el.dataset.step = String(m.step);
     this.el.dataset.done = m.done ? "1" : "0";
     this.el.append(
-      h("h3", { class: "example-title" }, pickText(m.title)),
+      h(`h${this.level ?? 3}`, { class: "example-title" }, pickText(m.title)),
       h("p", { class: "example-intro" }, pickText(m.intro)),
       wrap,
       h(
