@@ -30,6 +30,8 @@ addStrings({
 });
 
 const CONTENT = {};
+// What the reader does to move on their own (a click on a § link pins again).
+const UNPIN = ["wheel", "touchstart", "keydown", "mousedown"];
 
 export async function loadContent(game) {
   if (!hasLearnPages(game)) return null;
@@ -66,8 +68,19 @@ export class RulesPage {
     this.app = app;
     this.game = game;
     this.examples = [];
-    // A new language redraws the page where the reader was (the address keeps its #id).
-    this.off = onLangChange(() => this.draw(readingPlace(this.root)));
+    // A new language redraws the page at the rule the address names (#CB-13: the language
+    // switch is at the top of the page, so the reader has left it to get there), else where
+    // the reader was.
+    this.off = onLangChange(() => this.draw(location.hash ? null : readingPlace(this.root)));
+    // The live examples load after the page is drawn and push what follows them down: until
+    // the reader scrolls, taps or types, the rule jumped to stays where it was put.
+    this.pinned = null;
+    this.resizes = new ResizeObserver(() => this.keepPinned());
+    this.resizes.observe(this.root);
+    this.unpin = () => {
+      this.pinned = null;
+    };
+    for (const type of UNPIN) window.addEventListener(type, this.unpin, { passive: true });
   }
 
   async start() {
@@ -77,6 +90,8 @@ export class RulesPage {
 
   dispose() {
     this.off();
+    this.resizes.disconnect();
+    for (const type of UNPIN) window.removeEventListener(type, this.unpin);
     for (const ex of this.examples) ex.dispose?.();
   }
 
@@ -125,21 +140,30 @@ export class RulesPage {
     this.jump(id);
   }
 
-  /** Scrolls to the element named by id and marks it (pushState leaves :target alone). */
+  /** Scrolls to the element named by id, marks it (pushState leaves :target alone) and
+   * keeps it there while the examples above it load. */
   jump(id) {
     const el = document.getElementById(id);
     if (!el || !this.root.contains(el)) return;
     for (const old of this.root.querySelectorAll(".is-target")) old.classList.remove("is-target");
     el.classList.add("is-target");
     el.scrollIntoView({ block: "start" });
+    this.pinned = { id, top: parseFloat(getComputedStyle(el).scrollMarginTop) || 0 };
   }
 
   restore(place) {
     const hash = decodeURIComponent(location.hash.slice(1));
     const marked = hash && document.getElementById(hash);
     if (marked && this.root.contains(marked)) marked.classList.add("is-target");
-    const el = place.id && document.getElementById(place.id);
-    if (el) window.scrollBy(0, el.getBoundingClientRect().top - place.top);
+    this.pinned = place.id ? place : null;
+    this.keepPinned();
+  }
+
+  keepPinned() {
+    const el = this.pinned && document.getElementById(this.pinned.id);
+    if (!el) return;
+    const off = el.getBoundingClientRect().top - this.pinned.top;
+    if (Math.abs(off) > 1) window.scrollBy(0, off);
   }
 
   toc(chapters) {
