@@ -22,9 +22,9 @@ VERSION_JS = "() => Number(document.querySelector('.table-page')?.dataset.versio
 def guest_name(page: Any, url: str) -> str:
     """Opens the home page as a new guest and answers the guest's name."""
     page.goto(f"{url}/")
-    name = page.locator(".identity .me-name")
-    name.wait_for(timeout=WAIT)
-    return str(name.inner_text()).strip()
+    page.locator(".identity .me-name").wait_for(timeout=WAIT)
+    # The server's name: the header shows a guest's in the reader's language ("访客 1234").
+    return str(page.evaluate("fetch('/api/me').then((r) => r.json())")["name"])
 
 
 def take_seat(page: Any, url: str, table_id: str, seat: int) -> None:

@@ -29,6 +29,7 @@ addStrings({
   "acct.signedOut": { en: "Signed out: you are a new guest on this browser.", zh: "已退出：你在此浏览器上是新的访客。" },
   "acct.welcome": { en: "Welcome, {name}.", zh: "欢迎，{name}。" },
   "acct.profile": { en: "Your profile", zh: "你的资料" },
+  "acct.guestName": { en: "Guest {n}", zh: "访客 {n}" },
   "acct.failed": { en: "{msg}", zh: "{msg}" },
   // The server's refusals on the online pages (its sentence follows in Chinese).
   "err.bad_login": { en: "Wrong user name or password", zh: "用户名或密码错误" },
@@ -54,6 +55,14 @@ export function errorText(error) {
   return error?.message ?? String(error);
 }
 
+/** A name as shown: the name the server gives a guest until they choose one ("Guest 1234",
+ * server/identity.py GUEST_NAME) is words of ours, so it is shown in the reader's language;
+ * a chosen name is shown as written. */
+export function shownName(name) {
+  const guest = /^Guest (\d{4})$/.exec(name ?? "");
+  return guest ? t("acct.guestName", { n: guest[1] }) : name;
+}
+
 /** The header's identity badge: the name links to the profile; then the account page. */
 export function identityBadge(app) {
   const box = h("div", { class: "identity", dataset: { kind: "identity" } });
@@ -66,7 +75,7 @@ export function identityBadge(app) {
       h(
         "a",
         { class: "me-name", href: profile, onclick: (e) => app.follow(e, profile), title: t("acct.profile") },
-        me.name,
+        shownName(me.name),
       ),
       " ",
       account,
@@ -149,7 +158,7 @@ export class AccountPage {
     const status = h(
       "p",
       { class: "acct-status", role: "status" },
-      me.guest ? t("acct.guest", { name: me.name }) : t("acct.member", { username: me.username, name: me.name }),
+      me.guest ? t("acct.guest", { name: shownName(me.name) }) : t("acct.member", { username: me.username, name: me.name }),
     );
     const profile = `/players/${encodeURIComponent(me.id)}`;
     const renameForm = form(

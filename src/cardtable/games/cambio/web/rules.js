@@ -1,8 +1,32 @@
 // Cambio's rules (spec: cambio.md), one entry per rule id, in the chapters of the seed page.
 // Text only: every number a page shows comes from the server's engine.
+// The page (js/rules/page.js) reads: overview (what the game is), firstGame (a first game in
+// five minutes: steps with cards and the rule ids they touch), chapters (the detail) and tips.
 
 export default {
   game: "cambio",
+  overview: {
+    en: "Cambio is a memory game for 2 to 6 players with one 54-card deck, jokers included. Each of you has four cards face down and has seen only two of them; whoever holds the lowest total when the round ends wins. You draw, keep or throw away, and use the powers of the 7s to kings to peek at cards and swap them around. When you believe you are lowest you call “Cambio”, and everyone else gets one last turn to catch you: it is a game of memory, bluff and nerve.",
+    zh: "Cambio 是一款比拼记忆力的纸牌游戏，2 到 6 人，用一副带大小王的 54 张牌。每人面前四张暗牌，开局只看过其中两张；一局结束时手里总分最低的人获胜。轮流抽牌，决定留下还是弃掉，再借 7 到 K 的技能偷看、交换桌上的牌。觉得自己分数最低了，就喊「Cambio」，其他人各还有最后一回合来翻盘——比记性，也比胆量。",
+  },
+  firstGame: {
+    steps: [
+      { rules: ["CB-6", "CB-8"], cards: ["??", "??", "??", "??"], en: "You get four cards face down in slots 1–4. Once, at the start, look at the two nearest you (slots 3 and 4) and remember them; the other two stay a mystery.", zh: "每人发四张暗牌，放在 1–4 号位。开局时看一次离你最近的两张（3、4 号位）并记住；另外两张先不知道。" },
+      { rules: ["CB-11", "CB-12"], cards: ["As", "Tc"], en: "On your turn, draw the top card of the deck; only you see it. Keep it in place of one of your cards — the old one goes face up onto the discard pile — or discard it. Here the ace is worth keeping and the 10 goes.", zh: "轮到你时，从牌库顶抽一张，只有你能看。要么留下它，换掉自己一张牌（被换下的牌翻开放进弃牌堆），要么直接弃掉。比如抽到 A 就留下，把已知的 10 换出去。" },
+      { rules: ["CB-13", "CB-15", "CB-16", "CB-17", "CB-18"], cards: ["7h", "9d", "Jc", "Ks"], en: "If the card you put on the pile is a 7 to K, you use its power: 7–8 peek at one of your cards, 9–10 at an opponent’s, J–Q swap any two cards blind, K peek at any card and then swap.", zh: "放进弃牌堆的牌如果是 7 到 K，就能发动技能：7、8 看自己一张牌；9、10 看对手一张牌；J、Q 盲换桌上任意两张牌；K 先看任意一张牌，再交换。" },
+      { rules: ["CB-20", "CB-21", "CB-22"], cards: ["5s", "5h"], en: "Before drawing, if one of your face-down cards has the rank of the top discard, you may snap it onto the pile: one card fewer. Get it wrong and you take a penalty card you never see.", zh: "抽牌前，如果你某张暗牌与弃牌堆顶同点，可以把它翻开弃掉（同点弃牌），手里少一张牌。弃错了就要罚摸一张看不到的牌。" },
+      { rules: ["CB-30", "CB-31", "CB-32"], cards: ["RJ", "As", "3c", "Kh"], en: "When you think your total is the lowest, call “Cambio” instead of drawing. Everyone else plays one more turn, then all cards turn up: Joker 0, ace 1, numbers as shown, J, Q and black kings 10, red kings −1. This hand scores 3; lowest wins.", zh: "觉得自己总分最低时，不抽牌，直接喊「Cambio」。其他人各再走一回合，然后所有牌翻开计分：Joker 0 分，A 1 分，数字牌按点数，J、Q 和黑 K 10 分，红 K −1 分。这手牌共 3 分；分最低者获胜。" },
+    ],
+  },
+  tips: [
+    { title: { en: "Remember places, not only values.", zh: "记位置，不只记点数。" }, en: "Cards stay in their slots until a swap moves them. Say it to yourself — “slot 3: a 2, slot 4: a queen” — and follow every swap you see: if a card you know moves, you know where it went.", zh: "牌在被交换之前不会挪位。心里默念「3 号位是 2，4 号位是 Q」，并盯住每一次交换：你认识的牌被换走，你就知道它去了哪儿。" },
+    { title: { en: "Swap your high known cards out first.", zh: "先换掉已知的大牌。" }, en: "A slot you know holds a 10 or a picture card is the best place for a drawn card: anything below it is a sure gain. An unknown card is worth about 6 on average, so a drawn card of 4 or less is worth putting over an unknown one too.", zh: "已知是 10 或人头牌的位置，最适合放新抽的牌：只要更小就稳赚。一张未知牌平均约 6 分，所以抽到 4 以下的牌，换掉未知牌也划算。" },
+    { title: { en: "A power on the way out.", zh: "换下来的牌也能发动技能。" }, en: "Replacing a known 9 out of your hand both lowers your total and lets you peek at an opponent. Discarding a drawn 7 or 8 is often better than keeping it: you learn one of your unknown cards for free.", zh: "用新牌换掉手里已知的 9，既降低总分，又能看对手一张牌。抽到 7 或 8 时，弃掉往往比留下好：白白看清自己一张未知牌。" },
+    { title: { en: "Aim the blind swaps at the leader.", zh: "盲换对准领先者。" }, en: "With a jack or queen, trade your known high card for a card of the player who seems lowest — they still believe they hold the old one. After a call, every swap should aim at the caller.", zh: "用 J 或 Q，把自己已知的大牌换给看起来分最低的人——他还以为手里是原来的牌。有人喊了 Cambio 之后，每次交换都该冲着他去。" },
+    { title: { en: "Guard red kings and jokers.", zh: "守住红 K 和 Joker。" }, en: "They are worth −1 and 0. Never throw them away, and if one of yours is swapped off, remember where it went: a king’s swap can bring it back.", zh: "它们是 −1 分和 0 分。别弃掉；要是被人换走，记住它的去向，用 K 的技能还能换回来。" },
+    { title: { en: "Snap only when you are sure.", zh: "有把握才同点弃牌。" }, en: "A right snap takes a whole card off your total; a wrong one adds an unseen card worth about 6 and shows everyone the card you tried.", zh: "弃对了，整张牌的分都没了；弃错了，罚一张看不到、平均约 6 分的牌，还让大家看到你翻的那张牌。" },
+    { title: { en: "Call early with a low, known hand.", zh: "手牌低且都清楚时，早点喊。" }, en: "The others get only one turn each, so a total of 5 or less with every card known usually holds. Waiting gives them time to peek and swap; calling with unknown cards is a gamble, and calling does not win by itself.", zh: "其他人各只剩一回合，所以四张都清楚、总分 5 分以下时，通常稳得住。拖下去只会给别人偷看和交换的时间；手里还有未知牌就喊，是在赌运气——喊了不等于赢。" },
+  ],
   chapters: [
     {
       id: "objective",

@@ -38,8 +38,10 @@ function sortKeys(v) {
   return v;
 }
 
-export function mountExample(box, game, id, { tutorial = false, app = null } = {}) {
+/** `level`: the example's heading level, one below the heading it sits under. */
+export function mountExample(box, game, id, { tutorial = false, app = null, level = 3 } = {}) {
   const ex = new Example(box, game, id, tutorial, app);
+  ex.level = level;
   ex.start();
   return ex;
 }
@@ -170,8 +172,7 @@ class Example {
     // (and a chapter may have the example's title: "Live example" tells them apart).
     this.el.setAttribute("aria-label", t("learn.exampleNamed", { title: pickText(m.title) }));
     this.el.append(
-      // A tutorial's title comes under the page's h1, a rules page's under a chapter's h2.
-      h(this.tutorial ? "h2" : "h3", { class: "example-title" }, pickText(m.title)),
+      h(`h${this.level ?? 3}`, { class: "example-title" }, pickText(m.title)),
       h("p", { class: "example-intro" }, pickText(m.intro)),
       wrap,
       h(

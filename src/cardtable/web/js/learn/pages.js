@@ -27,7 +27,7 @@ class TutorialPage {
     this.slot = h("div", { class: "tutorial-slot" });
     this.root.append(h("article", { class: "learn-page tutorial-page", dataset: { game: this.game } }, this.head, this.slot));
     this.drawHead();
-    this.example = mountExample(this.slot, this.game, "tutorial", { tutorial: true, app: this.app });
+    this.example = mountExample(this.slot, this.game, "tutorial", { tutorial: true, app: this.app, level: 2 });
   }
   drawHead() {
     const title = pickText(GAMES[this.game]?.title) || this.game;
