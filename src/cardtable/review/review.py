@@ -50,6 +50,13 @@ def mark(loss: float, thresholds: tuple[float, float, float, float], is_best: bo
     return MARKS[-1]
 
 
+def allowance(budget: Budget, used: int, left: int) -> int:
+    """A decision's share of what the game's budget has left (``left`` decisions to go,
+    this one included)."""
+    share = (budget.per_game - used) // max(left, 1)
+    return max(min(budget.per_decision, share), 0)
+
+
 def review_game(
     record: GameRecord,
     seat: int,
@@ -59,81 +66,64 @@ def review_game(
 ) -> dict[str, Any]:
     """The review of ``seat``'s game as JSON-ready data (docs/review.md, "The result")."""
     budget = budget or Budget()
-    game, states = replay(record)
-    check(game, states[-1], seat)
-    judge = Judge(game)
-    found = list(decisions(game, states, record, seat))
-    run = Run(judge, budget, seed, len(found))
-    out = []
-    for done, decision in enumerate(found):
-        out.append(run.decision(decision, seat))
+    review = Review(record, seat, seed, budget.hindsight)
+    entries: list[dict[str, Any]] = []
+    used = 0
+    total = len(review.found)
+    for index in range(total):
+        entry = review.judge_one(index, allowance(budget, used, total - index))
+        used += entry["cost"]
+        entries.append(entry)
         if progress is not None:
-            progress(done + 1, len(found))
-    realized = realized_values(judge, states, found, seat)
-    horizon = judge.spec.horizon
-    stretch = [None if horizon is None else horizon(d.state) for d in found]
-    puzzles = run.puzzles(found, out, seat)
-    spec = judge.spec
-    outcome = states[-1].outcome()
-    return {
-        "format": REVIEW_FORMAT,
-        "game": game.name,
-        "options": dict(game.options),
-        "seat": seat,
-        "seed": seed,
-        "budget": {"per_decision": budget.per_decision, "per_game": budget.per_game},
-        "unit": spec.unit,
-        "higher_is_better": spec.higher_is_better,
-        "thresholds": dict(zip(MARKS[:4], spec.thresholds, strict=True)),
-        "result": outcome.scores[seat],
-        "won": seat in outcome.winners,
-        "outcome": outcome.to_json(),
-        "simulations": run.used,
-        "decisions": out,
-        "summary": summary(out, realized, stretch, spec.thresholds[3], spec.higher_is_better),
-        "puzzles": puzzles,
-    }
+            progress(index + 1, total)
+    puzzles = []
+    for index in review.blunders(entries):
+        puzzle, cost = review.puzzle(index, entries[index], budget.per_game - used)
+        used += cost
+        if puzzle is not None:
+            puzzles.append(puzzle)
+    return review.assemble(entries, puzzles, budget, used)
 
 
-class Run:
-    """One review's budget and seeds."""
+class Review:
+    """One seat's game, replayed, with its decisions: each piece of a review runs alone
+    (the server hands the decisions to its workers one at a time), reproducibly from the
+    seed and the decision's number."""
 
-    def __init__(self, judge: Judge, budget: Budget, seed: int, count: int) -> None:
-        self.judge, self.budget, self.seed = judge, budget, seed
-        self.used = 0
-        self.left = count
-        self.game: Game[Any] = judge.game
+    def __init__(self, record: GameRecord, seat: int, seed: int, hindsight: bool = True) -> None:
+        game, states = replay(record)
+        check(game, states[-1], seat)
+        self.game: Game[Any] = game
+        self.states = states
+        self.seat, self.seed, self.hindsight = seat, seed, hindsight
+        self.judge = Judge(game)
+        self.found = list(decisions(game, states, record, seat))
 
-    def allowance(self) -> int:
-        """This decision's share of what the game's budget has left."""
-        share = (self.budget.per_game - self.used) // max(self.left, 1)
-        self.left -= 1
-        return max(min(self.budget.per_decision, share), 0)
-
-    def decision(self, decision: Decision, seat: int) -> dict[str, Any]:
-        allowed = self.allowance()
-        judge = self.judge
+    def judge_one(self, index: int, allowed: int) -> dict[str, Any]:
+        """Decision ``index`` valued within ``allowed`` simulations (``cost``: how many it
+        took, the hindsight line's included)."""
+        decision, judge, seat = self.found[index], self.judge, self.seat
         actions = judge.candidates(decision.view, decision.legal, decision.taken)
-        view_part = allowed if not self.budget.hindsight else int(allowed * (1 - HINDSIGHT_SHARE))
+        view_part = int(allowed * (1 - HINDSIGHT_SHARE)) if self.hindsight else allowed
         samples = view_part // len(actions)
         entry: dict[str, Any] = {
             "index": decision.index,
             "step": decision.step,
             "taken": self.describe(decision.taken),
             "legal": len(decision.legal),
+            "hindsight": None,
         }
         if samples < 2:  # too little budget left to tell anything: said, not guessed
-            return entry | {"mark": None, "simulations": 0, "candidates": [], "hindsight": None}
+            return entry | {"mark": None, "simulations": 0, "cost": 0, "candidates": []}
         rng = random.Random(f"{self.seed}:{decision.index}")
         found = judge.values(judge.from_view(decision.view, seat), seat, actions, samples, rng)
-        self.used += found.simulations
         entry |= self.judged(found)
-        entry["hindsight"] = None
+        entry["cost"] = found.simulations
         hind = (allowed - found.simulations) // len(actions)
-        if self.budget.hindsight and hind >= 1:
+        if self.hindsight and hind >= 1:
             rng = random.Random(f"{self.seed}:{decision.index}:hindsight")
             known = judge.values(judge.from_state(decision.state), seat, actions, hind, rng)
-            self.used += known.simulations
+            entry["cost"] += known.simulations
             entry["hindsight"] = self.judged(known, marked=False)
         return entry
 
@@ -162,40 +152,68 @@ class Run:
         }
 
     def describe(self, action: Any) -> dict[str, Any]:
-        return {
-            "action": self.game.action_to_json(action),
-            "text": self.game.describe_action(action),
-        }
+        wire = self.game.action_to_json(action)
+        return {"action": wire, "text": self.game.describe_action(action)}
 
-    def puzzles(
-        self, found: list[Decision], judged: list[dict[str, Any]], seat: int
-    ) -> list[dict[str, Any]]:
-        """The blunders whose best action stays clearly best on a deeper search."""
-        out: list[dict[str, Any]] = []
-        for decision, entry in zip(found, judged, strict=True):
-            if entry.get("mark") != "blunder" or len(out) >= MAX_PUZZLES:
-                continue
-            puzzle = self.deep_check(decision, entry, seat)
-            if puzzle is not None:
-                out.append(puzzle)
-        return out
+    @staticmethod
+    def blunders(entries: list[dict[str, Any]]) -> list[int]:
+        """The decisions checked for a puzzle: the first ``MAX_PUZZLES`` blunders."""
+        return [i for i, e in enumerate(entries) if e.get("mark") == "blunder"][:MAX_PUZZLES]
 
-    def deep_check(
-        self, decision: Decision, entry: dict[str, Any], seat: int
-    ) -> dict[str, Any] | None:
-        judge = self.judge
+    def puzzle(
+        self, index: int, entry: dict[str, Any], left: int
+    ) -> tuple[dict[str, Any] | None, int]:
+        """A blunder's puzzle if a deeper search (``DEEP_FACTOR`` times the samples) finds
+        its best action clearly best, and what the check cost (0 when it would overspend
+        ``left``)."""
+        decision, judge = self.found[index], self.judge
         actions = judge.candidates(decision.view, decision.legal, decision.taken)
         samples = DEEP_FACTOR * max(entry["simulations"] // len(actions), 1)
-        if self.used + samples * len(actions) > self.budget.per_game:
-            return None  # the game's budget decides: no puzzle rather than overspend
+        if samples * len(actions) > left:
+            return None, 0  # the game's budget decides: no puzzle rather than overspend
         rng = random.Random(f"{self.seed}:{decision.index}:deep")
-        deep = judge.values(judge.from_view(decision.view, seat), seat, actions, samples, rng)
-        self.used += deep.simulations
-        runner_up = [i for i in range(len(actions)) if i != deep.best]
-        clear = all(deep.gap[i] > DEEP_MARGIN * deep.gap_se[i] for i in runner_up)
+        deep = judge.values(
+            judge.from_view(decision.view, self.seat), self.seat, actions, samples, rng
+        )
+        others = [i for i in range(len(actions)) if i != deep.best]
+        clear = all(deep.gap[i] > DEEP_MARGIN * deep.gap_se[i] for i in others)
         if deep.best == 0 or not clear:
-            return None
-        return make_puzzle(self.game, decision, seat, deep, judge.spec.unit, self.describe)
+            return None, deep.simulations
+        puzzle = make_puzzle(self.game, decision, self.seat, deep, judge.spec.unit, self.describe)
+        return puzzle, deep.simulations
+
+    def assemble(
+        self,
+        entries: list[dict[str, Any]],
+        puzzles: list[dict[str, Any]],
+        budget: Budget,
+        used: int,
+    ) -> dict[str, Any]:
+        spec, seat = self.judge.spec, self.seat
+        realized = realized_values(self.judge, self.states, self.found, seat)
+        horizon = spec.horizon
+        stretch = [None if horizon is None else horizon(d.state) for d in self.found]
+        outcome = self.states[-1].outcome()
+        return {
+            "format": REVIEW_FORMAT,
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "seat": seat,
+            "seed": self.seed,
+            "budget": {"per_decision": budget.per_decision, "per_game": budget.per_game},
+            "unit": spec.unit,
+            "higher_is_better": spec.higher_is_better,
+            "thresholds": dict(zip(MARKS[:4], spec.thresholds, strict=True)),
+            "result": outcome.scores[seat],
+            "won": seat in outcome.winners,
+            "outcome": outcome.to_json(),
+            "simulations": used,
+            "decisions": entries,
+            "summary": summary(
+                entries, realized, stretch, spec.thresholds[3], spec.higher_is_better
+            ),
+            "puzzles": puzzles,
+        }
 
 
 def make_puzzle(
