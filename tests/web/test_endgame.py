@@ -220,7 +220,7 @@ def test_caravan_results_say_which_pairs_sold_and_why(
     page = page_factory(PHONE)
     open_home(page, live_server.url)
     card = show_results(page, state)
-    pairs = card.locator(".cv-pairs li")
+    pairs = card.locator(".cv-sales li")
     assert pairs.count() == 3
     assert pairs.nth(0).inner_text() == (
         "Pair 1: You 21 · Bot 1 · Easy 4 — You sell (the only one in 21–26)"

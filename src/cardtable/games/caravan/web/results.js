@@ -21,7 +21,7 @@ function pairLine(ctx, c, values, seller, why) {
     seller == null ? t("cv.res.unsold") : seller === ctx.seat ? t("cv.res.sellsYou") : t("cv.res.sells", { name: ctx.name(seller) });
   return h(
     "li",
-    { class: `cv-pair ${seller == null ? "unsold" : "sold"}`, dataset: { pair: String(c), why } },
+    { class: `cv-sale ${seller == null ? "unsold" : "sold"}`, dataset: { pair: String(c), why } },
     h("strong", {}, t("cv.res.pair", { n: c + 1 })),
     `: ${ctx.name(0)} ${values[0][c]} · ${ctx.name(1)} ${values[1][c]} — `,
     h("span", { class: "cv-seller" }, who),
@@ -35,7 +35,7 @@ export function resultDetails(ctx) {
   if (!d?.values || !d.why) return null;
   return h(
     "section",
-    { class: "results-breakdown cv-pairs", "aria-labelledby": "cv-pairs-h" },
+    { class: "results-breakdown cv-sales", "aria-labelledby": "cv-pairs-h" },
     h("h3", { id: "cv-pairs-h" }, t("cv.res.title")),
     h("ul", {}, d.why.map((why, c) => pairLine(ctx, c, d.values, d.sellers?.[c] ?? null, why))),
   );
