@@ -163,6 +163,7 @@ class RatingMove(BaseModel):
     after: int
     change: int
     provisional: bool = Field(description="Of the rating after the game")
+    was_provisional: bool = Field(description="Of the rating before the game")
 
 
 class Opponent(BaseModel):
@@ -233,6 +234,7 @@ def rating_move(r: TableRating) -> RatingMove:
         after=after,
         change=after - before,
         provisional=provisional(r.sigma),
+        was_provisional=r.before is None or provisional(r.before[1]),
     )
 
 
@@ -277,12 +279,13 @@ def history_moves(
 ) -> dict[str, RatingMove]:
     """This player's change at each rated table of ``history`` (oldest first), by table.
     Not ``whole`` (older points were cut off): a game's first point has no known before."""
-    last: dict[str, int] = {}
+    last: dict[str, tuple[int, bool]] = {}
     moves: dict[str, RatingMove] = {}
     for h in history:
-        before = last.get(h.game, START if whole else None)
-        last[h.game] = h.rating
-        if h.table is not None and before is not None:
+        found = last.get(h.game, (START, True) if whole else None)
+        last[h.game] = (h.rating, h.provisional)
+        if h.table is not None and found is not None:
+            before, was_provisional = found
             moves[h.table] = RatingMove(
                 seat=-1,
                 id=player,
@@ -291,6 +294,7 @@ def history_moves(
                 after=h.rating,
                 change=h.rating - before,
                 provisional=h.provisional,
+                was_provisional=was_provisional,
             )
     return moves
 

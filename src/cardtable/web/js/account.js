@@ -6,6 +6,7 @@
 import { currentMe, getMe, onMeChange, register, rename, signIn, signOut } from "./api.js";
 import { clear, h } from "./dom.js";
 import { addStrings, has, isZh, t } from "./i18n.js";
+import { personName } from "./ratingchange.js";
 
 addStrings({
   "acct.title": { en: "Your account", zh: "你的账户" },
@@ -66,7 +67,7 @@ export function identityBadge(app) {
       h(
         "a",
         { class: "me-name", href: profile, onclick: (e) => app.follow(e, profile), title: t("acct.profile") },
-        me.name,
+        personName(me.name),
       ),
       " ",
       account,
@@ -149,7 +150,7 @@ export class AccountPage {
     const status = h(
       "p",
       { class: "acct-status", role: "status" },
-      me.guest ? t("acct.guest", { name: me.name }) : t("acct.member", { username: me.username, name: me.name }),
+      me.guest ? t("acct.guest", { name: personName(me.name) }) : t("acct.member", { username: me.username, name: me.name }),
     );
     const profile = `/players/${encodeURIComponent(me.id)}`;
     const renameForm = form(

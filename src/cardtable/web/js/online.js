@@ -8,6 +8,7 @@ import { clear, h } from "./dom.js";
 import { GAMES } from "./gametext.js";
 import { addStrings, pickText, t } from "./i18n.js";
 import { ProfilePage } from "./profile.js";
+import { personName, ratingLabel, seatRatingText } from "./ratingchange.js";
 import { ReplayPage } from "./replay.js";
 
 const POLL_MS = 5000;
@@ -40,7 +41,12 @@ function gameTitle(name) {
 
 function seatText(table) {
   return table.seats
-    .map((s) => (s.kind === "bot" ? `bot:${s.bot}` : s.name ?? t(s.claimed ? "online.taken" : "online.free")))
+    .map((s) => {
+      if (s.kind === "bot") return `bot:${s.bot}`;
+      const name = s.name ? personName(s.name) : t(s.claimed ? "online.taken" : "online.free");
+      const rating = seatRatingText(s);
+      return rating ? `${name} (${rating})` : name;
+    })
     .join(", ");
 }
 
@@ -193,10 +199,14 @@ class LeaderboardPage {
                     href: `/players/${encodeURIComponent(p.id)}`,
                     onclick: (e) => this.app.follow(e, `/players/${encodeURIComponent(p.id)}`),
                   },
-                  p.name,
+                  personName(p.name),
                 ),
               ),
-              h("td", {}, `${p.rating.toFixed(1)}${p.provisional ? ` (${t("online.provisional")})` : ""}`),
+              h(
+                "td",
+                { class: "rating-value", title: p.provisional ? t("online.provisional") : null },
+                ratingLabel(p.rating, p.provisional),
+              ),
               h("td", {}, String(p.games)),
             ),
           ),
