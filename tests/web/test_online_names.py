@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 from .conftest import DESKTOP, PHONE
@@ -20,11 +21,18 @@ VERSION_JS = "() => Number(document.querySelector('.table-page')?.dataset.versio
 
 
 def guest_name(page: Any, url: str) -> str:
-    """Opens the home page as a new guest and answers the guest's name."""
+    """Opens the home page as a new guest and answers the guest's name as the server
+    knows it ("Guest 1234"; each page shows it in its own language: ``shown``)."""
     page.goto(f"{url}/")
     page.locator(".identity .me-name").wait_for(timeout=WAIT)
-    # The server's name: the header shows a guest's in the reader's language ("访客 1234").
     return str(page.evaluate("fetch('/api/me').then((r) => r.json())")["name"])
+
+
+def shown(name: str, page: Any) -> str:
+    """``name`` as ``page`` shows it: a guest's name in the page's language (issue 19)."""
+    if page.evaluate("document.documentElement.lang") != "zh-CN":
+        return name
+    return re.sub(r"^Guest (\d{4})$", r"访客 \1", name)
 
 
 def take_seat(page: Any, url: str, table_id: str, seat: int) -> None:
@@ -102,17 +110,19 @@ def test_online_table_names_players_in_panels_log_prompt_and_results(live_server
     # The other's page names the mover in the log; the mover's page names whom it waits for.
     pages[second].wait_for_function(
         "n => [...document.querySelectorAll('.log-list li')].some((li) => li.textContent.includes(n))",
-        arg=names[first],
+        arg=shown(names[first], pages[second]),
         timeout=WAIT,
     )
-    pages[first].locator(".turn-badge").filter(has_text=names[second]).wait_for(timeout=WAIT)
-    pages[first].locator(".prompt-text").filter(has_text=names[second]).wait_for(timeout=WAIT)
+    waited = shown(names[second], pages[first])
+    pages[first].locator(".turn-badge").filter(has_text=waited).wait_for(timeout=WAIT)
+    pages[first].locator(".prompt-text").filter(has_text=waited).wait_for(timeout=WAIT)
     for i, word in enumerate(("Player", "玩家")):
         text = pages[i].locator(".table-page").inner_text()
-        assert names[1 - i] in text, (names[1 - i], text)
+        other = shown(names[1 - i], pages[i])
+        assert other in text, (other, text)
         assert f"{word} 0" not in text and f"{word} 1" not in text, text
         # The seat panel of the other player is labelled with the name.
-        assert pages[i].locator(f".board [aria-label*='{names[1 - i]}']").count() > 0
+        assert pages[i].locator(f".board [aria-label*='{other}']").count() > 0
     resign(pages[second])
     for page in pages:
         page.locator(".results:not([hidden])").wait_for(timeout=WAIT)
@@ -121,9 +131,9 @@ def test_online_table_names_players_in_panels_log_prompt_and_results(live_server
     words = {0: ("Winner: ", "You"), 1: ("获胜：", "你")}
     for i, text in enumerate(winners):
         label, you = words[i]
-        assert text == label + (you if i == first else names[first]), text
+        assert text == label + (you if i == first else shown(names[first], pages[i])), text
         rows = pages[i].locator(".results .score-table tbody th").all_inner_texts()
-        assert any(names[1 - i] in r for r in rows), rows
+        assert any(shown(names[1 - i], pages[i]) in r for r in rows), rows
         assert not any("Player" in r or "玩家" in r for r in rows), rows
 
 
@@ -150,7 +160,8 @@ def test_own_moves_read_you_after_a_reload(live_server, page_factory):
         after = log_lines(page)
         mine = [line for line in after if line.startswith(you)]
         assert len(mine) >= 2, after  # both of this player's moves, as theirs
-        assert not any(player in line or names[first] in line for line in after), after
+        mine_shown = shown(names[first], page)
+        assert not any(player in line or mine_shown in line for line in after), after
         assert after == before, (before, after)
 
 
@@ -215,7 +226,7 @@ def test_spectator_gets_no_rematch_and_the_header_works_over_the_results(live_se
     for carol, home in zip(watchers, ("Back to the games", "返回游戏列表"), strict=True):
         results = carol.locator(".results:not([hidden])")
         results.wait_for(timeout=WAIT)
-        assert b_name in results.locator(".winners").inner_text()
+        assert shown(b_name, carol) in results.locator(".winners").inner_text()
         assert results.locator("[data-fk='rematch']").count() == 0
         assert carol.locator(".results button").filter(has_text=home).count() == 1
         # The header's link is clicked as a person would (the real pointer: an overlay

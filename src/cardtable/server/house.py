@@ -39,12 +39,12 @@ from cardtable.server.fanout import Fanout
 from cardtable.server.listing import LobbyIndex
 from cardtable.server.live import LiveTable
 from cardtable.server.persist import AsyncStore
-from cardtable.server.ratings import rate_table
+from cardtable.server.ratings import rate_table, table_moves
 from cardtable.server.remote import RemoteTable
 from cardtable.server.seating import Plan, SeatSpec
 from cardtable.server.tokens import hash_token, new_table_id, new_token
 from cardtable.server.turnindex import TurnIndex
-from cardtable.store import BOT, BROKEN, HUMAN, PLAYING, SeatRecord, TableRecord
+from cardtable.store import BOT, BROKEN, FINISHED, HUMAN, PLAYING, SeatRecord, TableRecord
 from cardtable.store.online import UserRecord
 from cardtable.store.schema import utcnow
 
@@ -128,6 +128,7 @@ class House:
         if user is not None and first_human is not None:
             table.names[first_human] = user.display_name
             table.seats_changed()
+            await table.refresh_ratings()
         return Ticket(record.id, first_human, token)
 
     # -- finding ---------------------------------------------------------------------
@@ -383,6 +384,10 @@ class House:
             s.seat: users[s.user_id].display_name for s in record.seats if s.user_id in users
         }
         table.seats_changed()
+        if record.rated and record.status == FINISHED:
+            moves = await table_moves(self.store, table_id)
+            table.rating_changes = [m.model_dump() for m in moves] or None
+        await table.refresh_ratings()
         return table
 
     def _start(
@@ -414,7 +419,13 @@ class House:
         self.turns.update(table)
 
     async def _rate(self, record: TableRecord) -> None:
-        if await rate_table(self.store, record) or not record.rated:
+        if await rate_table(self.store, record):
+            live = self.live.get(record.id)
+            if live is not None:  # the players see their changes (results, seats)
+                moves = await table_moves(self.store, record.id)
+                await live.rated([m.model_dump() for m in moves])
+            return
+        if not record.rated:
             return
         stored = await self.store.get(record.id)  # not rated after all (daily limits)?
         live = self.live.get(record.id)

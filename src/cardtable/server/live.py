@@ -29,10 +29,12 @@ from cardtable.server.messages import (
     dumps,
     event_message,
     public_seats,
+    rating_message,
     seats_message,
     state_message,
 )
 from cardtable.server.persist import AsyncStore
+from cardtable.server.ratings import seat_ratings
 from cardtable.server.timekeeper import TimeKeeper
 from cardtable.server.tokens import hash_token
 from cardtable.server.writer import Change, TableWriter
@@ -75,6 +77,12 @@ class LiveTable:
         self.on_change: Callable[[LiveTable], None] | None = None
         self._fanout = fanout
         self.names: dict[int, str] = {}  # seat -> display name of the person holding it
+        # seat -> its person's rating in this game ({"rating", "provisional"}), and the
+        # changes a rated game made once it is rated (``ratings.RatingMove``s).
+        self.ratings: dict[int, dict[str, Any]] = {}
+        self.rating_changes: list[dict[str, Any]] | None = None
+        self._store = store
+        self._looking: set[asyncio.Task[None]] = set()
         self._seats = public_seats(record.seats)
         self.chat = TableChat(self.id, store, fanout, self._audiences)
         # When something last happened here (a connection came or went, a move): the house
@@ -150,6 +158,8 @@ class LiveTable:
 
     async def stop(self) -> None:
         self.writer.close()
+        for task in self._looking:
+            task.cancel()
         await self.bots.stop()
         if self.keeper is not None:
             await self.keeper.stop()
@@ -195,6 +205,8 @@ class LiveTable:
             for version, event in missed or []
         ]
         messages.append(dumps(state))
+        if self.rating_changes is not None:
+            messages.append(dumps(rating_message(self.id, self.rating_changes)))
         messages.extend(self.chat.recent())
         deliver(messages)
         self.touched = self._clock.now()
@@ -317,12 +329,31 @@ class LiveTable:
             self.names[seat] = name
         self.record.seats = seats
         self.seats_changed()
+        if user_id is not None:  # their rating follows their name, once looked up
+            task = asyncio.create_task(self.refresh_ratings())
+            self._looking.add(task)
+            task.add_done_callback(self._looking.discard)
         self._maybe_start_clock()
         self.bots.start()  # the last seat taken begins the game: a bot may move first
 
+    async def refresh_ratings(self) -> None:
+        """Each person's rating beside their name (``ratings.seat_ratings``)."""
+        ratings = await seat_ratings(self._store, self.record)
+        if ratings != self.ratings:
+            self.ratings = ratings
+            self.seats_changed()
+
+    async def rated(self, changes: list[dict[str, Any]]) -> None:
+        """The game was rated: everyone watching gets the changes, and the seats their
+        new ratings."""
+        self.rating_changes = changes
+        text = dumps(rating_message(self.id, changes))
+        self._fanout.publish(Update(self.id, self.version, self._audiences(), lambda _: [text]))
+        await self.refresh_ratings()
+
     def seats_changed(self) -> None:
         """Names or seats changed: every watcher gets the new seat list."""
-        self._seats = public_seats(self.record.seats, self.names)
+        self._seats = public_seats(self.record.seats, self.names, self.ratings)
         text = dumps(seats_message(self.id, self._seats))
         self._fanout.publish(Update(self.id, self.version, self._audiences(), lambda _: [text]))
         self._changed()

@@ -57,4 +57,4 @@ async def get_lobby(
 
 def summarise(table: LiveTable) -> TableSummary:
     Summaries.made += 1
-    return summary(table.record, list(table.state.to_act), table.names)
+    return summary(table.record, list(table.state.to_act), table.names, table.ratings)

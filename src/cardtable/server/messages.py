@@ -17,10 +17,13 @@ def dumps(message: dict[str, Any]) -> str:
 
 
 def public_seats(
-    seats: Sequence[SeatRecord], names: dict[int, str] | None = None
+    seats: Sequence[SeatRecord],
+    names: dict[int, str] | None = None,
+    ratings: dict[int, dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """Who sits where, as anyone may know it (never a token or its hash): a person's
-    display name once known, and ``left`` for a seat a bot took over."""
+    display name once known, their ``rating`` and ``provisional`` in this game when known
+    (``ratingscale.seat_rating``), and ``left`` for a seat a bot took over."""
     out: list[dict[str, Any]] = []
     for s in seats:
         entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
@@ -30,6 +33,8 @@ def public_seats(
             entry["claimed"] = s.claimed
         if names and s.seat in names:
             entry["name"] = names[s.seat]
+        if ratings and s.seat in ratings and s.kind != BOT:
+            entry.update(ratings[s.seat])
         if s.forfeited:
             entry["left"] = True
         out.append(entry)
@@ -79,6 +84,17 @@ def event_message(
 
 def seats_message(table_id: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": "seats", "table": table_id, "seats": seats}
+
+
+def rating_message(table_id: str, changes: list[dict[str, Any]]) -> dict[str, Any]:
+    """A rated table's rating changes, once rated (``ratings.RatingMove`` per seat), and
+    where its replay is."""
+    return {
+        "type": "rating",
+        "table": table_id,
+        "changes": changes,
+        "replay": f"/replay/{table_id}",
+    }
 
 
 def error_message(code: str, message: str) -> dict[str, Any]:

@@ -23,6 +23,8 @@ from cardtable.store.online import (
     RatingChange,
     RatingPoint,
     RatingRecord,
+    SeatPerson,
+    TableRating,
     UserRecord,
 )
 from cardtable.store.reviews import ReviewSql
@@ -175,11 +177,19 @@ class AsyncStore:
     async def rated_from_one_address(self, address_hash: str, since: datetime) -> int:
         return await self._call(self._online.rated_from_one_address, address_hash, since)
 
-    async def leaderboard(self, game: str, limit: int = 50) -> list[RatingRecord]:
-        return await self._call(self._online.leaderboard, game, limit)
+    async def leaderboard(
+        self, game: str, limit: int = 50, provisional_sigma: float = 5.0
+    ) -> list[RatingRecord]:
+        return await self._call(self._online.leaderboard, game, limit, provisional_sigma)
 
     async def rating_history(self, user_id: str, limit: int = 200) -> list[RatingPoint]:
         return await self._call(self._online.rating_history, user_id, limit)
+
+    async def table_ratings(self, table_id: str) -> list[TableRating]:
+        return await self._call(self._online.table_ratings, table_id)
+
+    async def table_players(self, table_ids: Sequence[str]) -> dict[str, list[SeatPerson]]:
+        return await self._call(self._online.table_players, table_ids)
 
     async def add_chat(self, line: ChatRecord) -> int:
         return await self._call(self._online.add_chat, line)

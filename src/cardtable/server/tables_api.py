@@ -30,10 +30,11 @@ from cardtable.server.house import House, Ticket
 from cardtable.server.identity import acting_user, client_key
 from cardtable.server.messages import public_seats
 from cardtable.server.pace import DEFAULT_TURN, REALTIME, TURN_LIMITS, pace_of, table_clock
+from cardtable.server.ratings import RatingMove, seat_ratings, table_moves
 from cardtable.server.replays import may_watch
 from cardtable.server.seating import Plan, plan_table
 from cardtable.server.tokens import hash_token, new_token
-from cardtable.store import HUMAN, TableRecord
+from cardtable.store import FINISHED, HUMAN, TableRecord
 from cardtable.store.online import UserRecord
 
 # A rated table asked for without a clock gets this one: rated play always has a clock, or
@@ -85,8 +86,9 @@ class SeatInfo(BaseModel):
     kind: str
     bot: str | None = None
     claimed: bool | None = None
-    # Online play adds "name" (a person's display name) and "left" (a bot took over), only
-    # when they apply.
+    # Online play adds "name" (a person's display name), "rating" and "provisional" (their
+    # rating in this game, ratingscale.py) and "left" (a bot took over), only when they
+    # apply.
     model_config = ConfigDict(extra="allow")
 
 
@@ -109,6 +111,9 @@ class TableSummary(BaseModel):
     rated: bool = False
     clock: dict[str, Any] | None = None
     pace: str = REALTIME
+    rating_changes: list[RatingMove] | None = Field(
+        default=None, description="A rated table once rated: each player's change (its page only)"
+    )
 
 
 def table_url(table_id: str) -> str:
@@ -208,8 +213,13 @@ async def get_table(
     if record is None or not await may_see(request, record, invite, token):
         raise ApiError(404, NO_SUCH_TABLE, f"There is no table {table_id!r}")
     live = house.live.get(table_id)
-    to_act = list(live.state.to_act) if live is not None else None
-    return summary(record, to_act, live.names if live is not None else None)
+    if live is None:
+        found = summary(record, None, ratings=await seat_ratings(house.store, record))
+    else:
+        found = summary(record, list(live.state.to_act), live.names, live.ratings)
+    if record.rated and record.status == FINISHED:
+        found.rating_changes = await table_moves(house.store, table_id) or None
+    return found
 
 
 async def may_see(
@@ -243,7 +253,10 @@ async def take_any_seat(request: Request, table_id: str, invite: str | None = No
 
 
 def summary(
-    record: TableRecord, to_act: list[int] | None, names: dict[int, str] | None = None
+    record: TableRecord,
+    to_act: list[int] | None,
+    names: dict[int, str] | None = None,
+    ratings: dict[int, dict[str, Any]] | None = None,
 ) -> TableSummary:
     try:
         title = games.game_class(record.game).title
@@ -257,7 +270,7 @@ def summary(
         title=title,
         options=record.options,
         players=len(record.seats),
-        seats=[SeatInfo(**s) for s in public_seats(record.seats, names)],
+        seats=[SeatInfo(**s) for s in public_seats(record.seats, names, ratings)],
         status=record.status,
         version=record.version,
         to_act=to_act,

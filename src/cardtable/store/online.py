@@ -73,6 +73,30 @@ class RatingPoint:
 
 
 @dataclass(frozen=True)
+class TableRating:
+    """One player's rating change at one rated table: after it, and before it (None: their
+    first rated game of this game)."""
+
+    seat: int
+    user_id: str
+    name: str
+    mu: float
+    sigma: float
+    before: tuple[float, float] | None
+
+
+@dataclass(frozen=True)
+class SeatPerson:
+    """Who sat at a seat: a person (their id and current name) or a bot."""
+
+    seat: int
+    user_id: str | None
+    name: str | None
+    bot: str | None
+    forfeited: bool
+
+
+@dataclass(frozen=True)
 class ChatRecord:
     id: int
     table_id: str
@@ -191,6 +215,23 @@ class OnlineSql:
                 )
                 for t, s in session.execute(query).all()
             ]
+
+    def table_players(self, table_ids: Sequence[str]) -> dict[str, list[SeatPerson]]:
+        """Every seat of each table, in seat order, with its person's current name."""
+        if not table_ids:
+            return {}
+        query = (
+            select(SeatRow, UserRow.display_name)
+            .outerjoin(UserRow, UserRow.id == SeatRow.user_id)
+            .where(SeatRow.table_id.in_(list(table_ids)))
+            .order_by(SeatRow.table_id, SeatRow.seat)
+        )
+        out: dict[str, list[SeatPerson]] = {}
+        with self._session() as session:
+            for s, name in session.execute(query).all():
+                person = SeatPerson(s.seat, s.user_id, name, s.bot, bool(s.forfeited))
+                out.setdefault(s.table_id, []).append(person)
+        return out
 
     # -- users -----------------------------------------------------------------------
     def create_user(self, user: UserRecord, session_hash: str | None = None) -> None:
@@ -340,6 +381,35 @@ class OnlineSql:
                 )
             return True
 
+    def table_ratings(self, table_id: str) -> list[TableRating]:
+        """The rating changes a rated table made, by seat (empty: it was not rated)."""
+        query = (
+            select(RatingEventRow, SeatRow.seat, UserRow.display_name)
+            .join(
+                SeatRow,
+                and_(SeatRow.table_id == table_id, SeatRow.user_id == RatingEventRow.user_id),
+            )
+            .join(UserRow, UserRow.id == RatingEventRow.user_id)
+            .where(RatingEventRow.table_id == table_id)
+            .order_by(SeatRow.seat)
+        )
+        with self._session() as session:
+            out = []
+            for event, seat, name in session.execute(query).all():
+                before = session.execute(
+                    select(RatingEventRow.mu, RatingEventRow.sigma)
+                    .where(
+                        RatingEventRow.user_id == event.user_id,
+                        RatingEventRow.game == event.game,
+                        RatingEventRow.id < event.id,
+                    )
+                    .order_by(RatingEventRow.id.desc())
+                    .limit(1)
+                ).first()
+                old = None if before is None else (float(before[0]), float(before[1]))
+                out.append(TableRating(seat, event.user_id, name, event.mu, event.sigma, old))
+            return out
+
     def rated_together(self, user_ids: Sequence[str], since: datetime) -> int:
         """The most rated games any two of ``user_ids`` played together since ``since``."""
         mine, theirs = aliased(RatingEventRow), aliased(RatingEventRow)
@@ -370,12 +440,20 @@ class OnlineSql:
         with self._session() as session:
             return len(session.scalars(query).all())
 
-    def leaderboard(self, game: str, limit: int = 50) -> list[RatingRecord]:
+    def leaderboard(
+        self, game: str, limit: int = 50, provisional_sigma: float = 5.0
+    ) -> list[RatingRecord]:
+        """Established ratings first, then provisional ones (``sigma`` above
+        ``provisional_sigma``), each by ``mu``: the order of the numbers shown."""
         query = (
             select(RatingRow, UserRow.display_name)
             .join(UserRow, UserRow.id == RatingRow.user_id)
             .where(RatingRow.game == game)
-            .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc())
+            .order_by(
+                (RatingRow.sigma > provisional_sigma).asc(),
+                RatingRow.mu.desc(),
+                RatingRow.user_id,
+            )
             .limit(limit)
         )
         with self._session() as session:

@@ -6,6 +6,7 @@
 import { currentMe, getMe, onMeChange, register, rename, signIn, signOut } from "./api.js";
 import { clear, h } from "./dom.js";
 import { addStrings, has, isZh, t } from "./i18n.js";
+import { personName } from "./ratingchange.js";
 
 addStrings({
   "acct.title": { en: "Your account", zh: "你的账户" },
@@ -29,7 +30,6 @@ addStrings({
   "acct.signedOut": { en: "Signed out: you are a new guest on this browser.", zh: "已退出：你在此浏览器上是新的访客。" },
   "acct.welcome": { en: "Welcome, {name}.", zh: "欢迎，{name}。" },
   "acct.profile": { en: "Your profile", zh: "你的资料" },
-  "acct.guestName": { en: "Guest {n}", zh: "访客 {n}" },
   "acct.failed": { en: "{msg}", zh: "{msg}" },
   // The server's refusals on the online pages (its sentence follows in Chinese).
   "err.bad_login": { en: "Wrong user name or password", zh: "用户名或密码错误" },
@@ -55,14 +55,6 @@ export function errorText(error) {
   return error?.message ?? String(error);
 }
 
-/** A name as shown: the name the server gives a guest until they choose one ("Guest 1234",
- * server/identity.py GUEST_NAME) is words of ours, so it is shown in the reader's language;
- * a chosen name is shown as written. */
-export function shownName(name) {
-  const guest = /^Guest (\d{4})$/.exec(name ?? "");
-  return guest ? t("acct.guestName", { n: guest[1] }) : name;
-}
-
 /** The header's identity badge: the name links to the profile; then the account page. */
 export function identityBadge(app) {
   const box = h("div", { class: "identity", dataset: { kind: "identity" } });
@@ -75,7 +67,7 @@ export function identityBadge(app) {
       h(
         "a",
         { class: "me-name", href: profile, onclick: (e) => app.follow(e, profile), title: t("acct.profile") },
-        shownName(me.name),
+        personName(me.name),
       ),
       " ",
       account,
@@ -158,7 +150,7 @@ export class AccountPage {
     const status = h(
       "p",
       { class: "acct-status", role: "status" },
-      me.guest ? t("acct.guest", { name: shownName(me.name) }) : t("acct.member", { username: me.username, name: me.name }),
+      me.guest ? t("acct.guest", { name: personName(me.name) }) : t("acct.member", { username: me.username, name: me.name }),
     );
     const profile = `/players/${encodeURIComponent(me.id)}`;
     const renameForm = form(

@@ -8,6 +8,7 @@ import { ensureSprite } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { renderHome } from "./home.js";
 import { addStrings, getLang, onLangChange, pickText, setLang, t } from "./i18n.js";
+import { personName } from "./ratingchange.js";
 import { GAMES } from "./gametext.js";
 import { tableRulesLink } from "./learn/nav.js";
 import { learnPage } from "./learn/pages.js";
@@ -188,7 +189,7 @@ class InviteGate {
     const free = summary.seats.some((s) => s.kind === "human" && !s.claimed);
     const over = summary.status !== "playing";
     const seats = summary.seats
-      .map((s) => (s.kind === "bot" ? t("seat.botLevel", { n: s.seat, level: t(`level.${s.bot}`) }) : (s.name ?? t(s.claimed ? "invite.player" : "invite.free"))))
+      .map((s) => (s.kind === "bot" ? t("seat.botLevel", { n: s.seat, level: t(`level.${s.bot}`) }) : (s.name ? personName(s.name) : t(s.claimed ? "invite.player" : "invite.free"))))
       .join(", ");
     const take = h("button", { type: "button", class: "btn primary", dataset: { invite: "take" }, onclick: () => this.take(take, message) }, t("invite.take"));
     // Only the parts there are: Element.append prints a null (no note to show) as "null".

@@ -6,6 +6,7 @@
 
 import { h } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
+import { personName } from "./ratingchange.js";
 
 addStrings({
   "chat.title": { en: "Chat", zh: "聊天" },
@@ -112,7 +113,7 @@ export class ChatPanel {
     const me = this.table.msg?.seat;
     if (msg.seat != null && msg.seat === me) return t("seat.you");
     if (msg.seat != null) return this.table.displayName(msg.seat, msg.name);
-    return t("chat.watching", { name: msg.name ?? "?" });
+    return t("chat.watching", { name: personName(msg.name) ?? "?" });
   }
 
   setUnread(n) {

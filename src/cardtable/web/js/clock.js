@@ -9,6 +9,7 @@
 
 import { clear, h } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
+import { ratingLabel } from "./ratingchange.js";
 import { fmtLimit, fmtLong } from "./turnalert.js";
 
 addStrings({
@@ -103,10 +104,11 @@ export class ClockStrip {
     this.rows = new Map();
     for (const seat of this.timedSeats(msg)) {
       const name = h("span", { class: "clock-name" });
+      const rating = h("span", { class: "seat-rating" });
       const time = h("span", { class: "clock-time" });
       const extra = h("span", { class: "clock-extra" });
-      const row = h("li", { class: "clock-seat", dataset: { seat: String(seat) } }, name, time, extra);
-      this.rows.set(seat, { row, name, time, extra });
+      const row = h("li", { class: "clock-seat", dataset: { seat: String(seat) } }, name, rating, time, extra);
+      this.rows.set(seat, { row, name, rating, time, extra });
       this.list.append(row);
     }
     this.note.textContent = clock.started ? "" : t("clock.waiting");
@@ -132,8 +134,11 @@ export class ClockStrip {
     const fmt = msg.clock.kind === "turn" ? fmtLong : fmtClock; // days, not minutes
     for (const [seat, parts] of this.rows) {
       const c = seatClock(msg.clock, seat, elapsed);
-      const left = (msg.seats ?? []).find((s) => s.seat === seat)?.left;
+      const info = (msg.seats ?? []).find((s) => s.seat === seat);
+      const left = info?.left;
       parts.name.textContent = this.table.displayName(seat);
+      // The person's rating in this game beside their name ("1500?" while provisional).
+      parts.rating.textContent = typeof info?.rating === "number" ? ratingLabel(info.rating, info.provisional) : "";
       parts.time.textContent =
         c.main != null ? (c.bank == null ? t("clock.toMove", { time: fmt(c.main) }) : fmt(c.main)) : t("clock.idle");
       const extras = [];

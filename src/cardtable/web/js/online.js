@@ -9,6 +9,7 @@ import { GAMES, optionText } from "./gametext.js";
 import { addStrings, has, onLangChange, pickText, t } from "./i18n.js";
 import { PlayNow, clockWords } from "./playnow.js";
 import { ProfilePage } from "./profile.js";
+import { personName, ratingLabel, seatRatingText } from "./ratingchange.js";
 import { ReplayPage } from "./replay.js";
 import { turnsBlock } from "./turnalert.js";
 
@@ -50,9 +51,9 @@ function seatText(table) {
   return table.seats
     .map((s) => {
       if (s.kind === "bot") return t("online.bot", { level: has(`level.${s.bot}`) ? t(`level.${s.bot}`).toLowerCase() : s.bot });
-      if (!s.claimed) return t("online.free");
-      const name = s.name ?? t("online.taken");
-      return typeof s.rating === "number" ? `${name} (${Math.round(s.rating)})` : name;
+      const name = s.name ? personName(s.name) : t(s.claimed ? "online.taken" : "online.free");
+      const rating = seatRatingText(s);
+      return rating ? `${name} (${rating})` : name;
     })
     .join(", ");
 }
@@ -259,10 +260,14 @@ class LeaderboardPage {
                     href: `/players/${encodeURIComponent(p.id)}`,
                     onclick: (e) => this.app.follow(e, `/players/${encodeURIComponent(p.id)}`),
                   },
-                  p.name,
+                  personName(p.name),
                 ),
               ),
-              h("td", {}, `${p.rating.toFixed(1)}${p.provisional ? ` (${t("online.provisional")})` : ""}`),
+              h(
+                "td",
+                { class: "rating-value", title: p.provisional ? t("online.provisional") : null },
+                ratingLabel(p.rating, p.provisional),
+              ),
               h("td", {}, String(p.games)),
             ),
           ),

@@ -1,11 +1,13 @@
 // A player's profile "/players/{id}": games played and results, ratings per game (with
 // the provisional mark), a rating chart per game (inline SVG, no library) and the recent
-// games, each linked to its replay from the player's seat.
+// games, each with its opponents (linked to their profiles), the rating change and a link
+// to its replay from the player's seat.
 
 import { getPlayer } from "./api.js";
 import { clear, h } from "./dom.js";
 import { GAMES } from "./gametext.js";
 import { addStrings, pickText, t } from "./i18n.js";
+import { personName, ratingLabel, signed } from "./ratingchange.js";
 
 addStrings({
   "prof.title": { en: "Player", zh: "玩家" },
@@ -31,9 +33,12 @@ addStrings({
   "prof.provisional": { en: "provisional", zh: "暂定" },
   "prof.games": { en: { one: "{n} game", other: "{n} games" }, zh: "{n} 局" },
   "prof.notFound": { en: "There is no such player.", zh: "没有这位玩家。" },
+  "prof.vs": { en: "vs", zh: "对手" },
+  "prof.bot": { en: "bot ({level})", zh: "机器人（{level}）" },
+  "prof.change": { en: "rating {change} ({before} → {after})", zh: "等级分 {change}（{before} → {after}）" },
 });
 
-const START_RATING = 0; // openskill's ordinal before any game: mu 25 - 3 × sigma 25/3
+const START_RATING = 1500; // the shown rating before any game (server/ratingscale.py)
 
 function gameTitle(name) {
   return pickText(GAMES[name]?.title) || name;
@@ -64,6 +69,7 @@ export function ratingChart(game, points) {
   const low = Math.min(...values);
   const high = Math.max(...values);
   const span = high - low || 1;
+  const base = START_RATING < low || START_RATING > high ? low : START_RATING; // the start's level
   const x = (i) => pad + (i * (width - 2 * pad)) / Math.max(1, values.length - 1);
   const y = (v) => height - pad - ((v - low) * (height - 2 * pad)) / span;
   const ns = "http://www.w3.org/2000/svg";
@@ -78,21 +84,21 @@ export function ratingChart(game, points) {
     class: "rating-chart",
     viewBox: `0 0 ${width} ${height}`,
     role: "img",
-    "aria-label": `${label}: ${values.map((v) => v.toFixed(1)).join(", ")}`,
+    "aria-label": `${label}: ${values.join(", ")}`,
     "data-game": game,
   });
   svg.append(
-    el("line", { x1: pad, y1: y(0 < low || 0 > high ? low : 0), x2: width - pad, y2: y(0 < low || 0 > high ? low : 0), class: "axis" }),
+    el("line", { x1: pad, y1: y(base), x2: width - pad, y2: y(base), class: "axis" }),
     el("polyline", { points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "), class: "line" }),
   );
   values.forEach((v, i) => {
     const title = el("title", {});
-    title.textContent = i === 0 ? `${v.toFixed(1)}` : `${v.toFixed(1)} · ${when(points[i - 1].at)}`;
+    title.textContent = i === 0 ? `${v}` : `${ratingLabel(v, points[i - 1].provisional)} · ${when(points[i - 1].at)}`;
     svg.append(el("circle", { cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: 3, class: "point" }, title));
   });
   svg.append(
-    el("text", { x: 2, y: 10, class: "tick" }, document.createTextNode(high.toFixed(1))),
-    el("text", { x: 2, y: height - 2, class: "tick" }, document.createTextNode(low.toFixed(1))),
+    el("text", { x: 2, y: 10, class: "tick" }, document.createTextNode(String(high))),
+    el("text", { x: 2, y: height - 2, class: "tick" }, document.createTextNode(String(low))),
   );
   return h("figure", { class: "chart" }, svg, h("figcaption", {}, label));
 }
@@ -131,7 +137,7 @@ export class ProfilePage {
     const section = h(
       "section",
       { class: "home profile", dataset: { player: p.id } },
-      h("h1", {}, p.name, " ", h("span", { class: "tag" }, p.guest ? t("prof.guest") : t("prof.member"))),
+      h("h1", {}, personName(p.name), " ", h("span", { class: "tag" }, p.guest ? t("prof.guest") : t("prof.member"))),
       h("p", { class: "played" }, t("prof.played", { n: p.games_played })),
       h("p", { class: "record" }, t("prof.record", { won, lost: finished.length - won - left, left })),
       h("h2", {}, t("prof.ratings")),
@@ -148,7 +154,7 @@ export class ProfilePage {
             {},
             h("strong", {}, gameTitle(r.game)),
             " ",
-            h("span", { class: "rating-value" }, r.rating.toFixed(1)),
+            h("span", { class: "rating-value" }, ratingLabel(r.rating, r.provisional)),
             r.provisional ? h("span", { class: "tag provisional" }, ` ${t("prof.provisional")}`) : null,
             " · ",
             t("prof.games", { n: r.games }),
@@ -175,6 +181,8 @@ export class ProfilePage {
           "li",
           { dataset: { table: r.table ?? "" } },
           h("span", {}, `${gameTitle(r.game)} · ${resultText(r)} · ${t(r.rated ? "prof.rated" : "prof.casual")} · ${when(r.at)}`),
+          this.opponents(r),
+          r.rating ? h("span", { class: "game-change", dataset: { change: String(r.rating.change) } }, ` · ${changeText(r.rating)}`) : null,
           " ",
           href ? h("a", { class: "btn ghost replay-link", href, onclick: (e) => this.app.follow(e, href) }, t("prof.replay")) : null,
         );
@@ -182,5 +190,30 @@ export class ProfilePage {
     );
   }
 
+  /** " · vs Bob, Carol": each person linked to their profile, a bot by its level. */
+  opponents(r) {
+    const others = r.opponents ?? [];
+    if (!others.length) return null;
+    const names = [];
+    others.forEach((o, i) => {
+      if (i) names.push(", ");
+      if (o.id) {
+        const href = `/players/${encodeURIComponent(o.id)}`;
+        names.push(h("a", { class: "opponent", href, dataset: { player: o.id }, onclick: (e) => this.app.follow(e, href) }, personName(o.name ?? "?")));
+      } else {
+        names.push(h("span", { class: "opponent" }, o.bot ? t("prof.bot", { level: o.bot.includes(":") ? o.bot : t(`level.${o.bot}`) }) : "?"));
+      }
+    });
+    return h("span", { class: "opponents" }, ` · ${t("prof.vs")} `, ...names);
+  }
+
   dispose() {}
+}
+
+function changeText(m) {
+  return t("prof.change", {
+    change: signed(m.change),
+    before: ratingLabel(m.before, m.was_provisional),
+    after: ratingLabel(m.after, m.provisional),
+  });
 }

@@ -14,6 +14,7 @@ import { importRenderer } from "./gamefiles.js";
 import { GAMES } from "./gametext.js";
 import { addStrings, has, isZh, joinNames, onLangChange, pickText, t } from "./i18n.js";
 import { SeatControls } from "./leave.js";
+import { personName, ratingResults } from "./ratingchange.js";
 import { duration } from "./settings.js";
 import { startTable } from "./home.js";
 import { noteTableTurn } from "./turnalert.js";
@@ -365,6 +366,12 @@ export class TableView {
       this.hint.dataset.kind = "error";
       return;
     }
+    if (msg.type === "rating") {
+      // The game was rated: the results show each player's change.
+      this.ratingMessage = msg;
+      if (this.msg?.over && !this.results.hidden) this.showResults(false);
+      return;
+    }
     if (msg.type === "seats") {
       if (this.msg) {
         this.msg.seats = msg.seats;
@@ -435,8 +442,8 @@ export class TableView {
   displayName(s, fallback = null) {
     if (s === this.mySeat()) return t("seat.you");
     const info = this.msg?.seats?.find?.((x) => x.seat === s);
-    if (info?.kind === "human" && info.name) return info.name;
-    if (info?.kind !== "bot" && fallback && !/^Seat \d+$/.test(fallback)) return fallback;
+    if (info?.kind === "human" && info.name) return personName(info.name);
+    if (info?.kind !== "bot" && fallback && !/^Seat \d+$/.test(fallback)) return personName(fallback);
     return this.seatName(s);
   }
 
@@ -496,7 +503,7 @@ export class TableView {
       const level = info.bot && !info.bot.includes(":") ? t(`level.${info.bot}`) : (info.bot ?? "");
       return t("seat.botLevel", { n: s, level });
     }
-    if (info?.name) return info.name;
+    if (info?.name) return personName(info.name);
     const rec = this.record?.seats?.[s];
     if (typeof rec === "string" && rec.startsWith("bot:")) {
       return t("seat.botLevel", { n: s, level: t(`level.${rec.slice(4)}`) });
@@ -750,6 +757,7 @@ export class TableView {
         this.game.resultDetails?.(ctx) ?? null,
         // (The rating change, when a rated game has one, goes here: after the breakdown,
         // before the actions.)
+        ratingResults(this),
         h(
           "div",
           { class: "results-actions" },
