@@ -16,6 +16,7 @@ from rich.table import Table
 from cardtable import InvalidOptions, bots, games
 from cardtable.bench import bench_engine
 from cardtable.cli import gauntlet as gauntlet_run
+from cardtable.cli import review as review_cli
 from cardtable.cli.arena import simulate
 from cardtable.cli.bench import print_figures, print_rl_bench
 from cardtable.cli.botbench import print_bench as print_bot_bench
@@ -72,6 +73,10 @@ def play(
     seat: Annotated[
         int, typer.Option(metavar="SEAT", help="Your seat (0 moves first in most games)")
     ] = 0,
+    save: Annotated[
+        str | None,
+        typer.Option(metavar="FILE", help="Save the game as JSON (for cardtable review)"),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots."""
     table = load_game(game, options)
@@ -88,6 +93,8 @@ def play(
         table, state, seat, level, random.Random(seed), console, lambda p: console.input(f"{p}: ")
     )
     session.run()
+    if save is not None:
+        review_cli.save_game(save, table, seed, seat, level, session.actions, console)
 
 
 @app.command()
@@ -186,6 +193,32 @@ def show_gauntlet(report: dict[str, Any]) -> None:
             f"{row['fair_share_ratio']:.2f}",
         )
     console.print(table)
+
+
+@app.command()
+def review(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A game saved by play --save")],
+    seat: Annotated[int, typer.Option(metavar="N", help="The seat to review")] = 0,
+    budget: Annotated[
+        int, typer.Option(metavar="S", help="Simulations per decision", min=1)
+    ] = review_cli.DEFAULT.per_decision,
+    game_budget: Annotated[
+        int, typer.Option(metavar="S", help="Simulations for the whole game", min=1)
+    ] = review_cli.DEFAULT.per_game,
+    seed: Annotated[int, typer.Option(metavar="N", help="The review's seed")] = 0,
+    hindsight: Annotated[
+        bool, typer.Option(help="Also value each decision with every card known")
+    ] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON")] = False,
+) -> None:
+    """Review a seat's decisions in a saved game (docs/review.md)."""
+    record = review_cli.read_game(file, fail)
+    chosen = review_cli.Budget(budget, game_budget, hindsight)
+    result = review_cli.run(record, seat, chosen, seed, with_progress, fail)
+    if as_json:
+        print(json.dumps(result))
+    else:
+        review_cli.show(result, console)
 
 
 def with_progress(label: str, total: int, work: Any) -> Any:

@@ -34,6 +34,8 @@ class TerminalGame:
         self.console, self.ask = console, ask
         self.bots = {s: bots.make(bot_level, game) for s in range(state.players) if s != seat}
         self.log: list[str] = []
+        # every action in wire form, for ``play --save`` (a game a review can replay)
+        self.actions: list[tuple[int, dict[str, Any]]] = []
         # A game whose long menus are chosen in steps (cli/menu.py) says so in its
         # package; the others page a flat list.
         self.paths: menu.Paths = games.package(game.name).menu_paths or menu.flat
@@ -135,6 +137,7 @@ class TerminalGame:
         except IllegalAction as error:  # cannot happen for listed actions; said, not hidden
             self.console.print(f"[red]{error}[/]")
             return
+        self.actions.append((seat, self.game.action_to_json(action)))
         self.log.extend(self.describe(e) for e in events)
 
     def describe(self, event: Event) -> str:

@@ -72,6 +72,34 @@ class SearchHooks:
     hard_iterations: int | Callable[[Game[Any]], int] | None = None
 
 
+# A review's value of one rollout for ``seat``, in the game's own units: ``root`` is the
+# state at the decision (a sample drawn from the seat's view, or the true state for the
+# hindsight line) and ``end`` where the rollout stopped (over, past the horizon, or cut
+# after ``ReviewSpec.steps`` moves).
+ReviewValue = Callable[[State[Any], State[Any], int], float]
+
+
+@dataclass(frozen=True)
+class ReviewSpec:
+    """How ``cardtable.review`` values and marks a seat's decisions in this game
+    (docs/review.md): the unit of its values, which way is better, the marks' thresholds
+    and how a rollout is valued. The default (a game that says nothing, such as
+    tests/fifth_game) is the seat's chance to win, rollouts played to the end."""
+
+    unit: str = "win probability"
+    higher_is_better: bool = True
+    # The most value a decision may lose against the best one found and still be marked
+    # best, good, inaccuracy, mistake (in ``unit``); a greater loss is a blunder.
+    thresholds: tuple[float, float, float, float] = (0.01, 0.03, 0.08, 0.16)
+    # None: the seat's share of the win at the end (its search evaluation if cut short)
+    value: ReviewValue | None = None
+    # a rollout stops when this changes from the decision's (a round, a hand) and is
+    # valued there; None: at the end of the game
+    horizon: Horizon | None = None
+    # a rollout is cut after this many moves and valued where it stands
+    steps: int = 400
+
+
 @dataclass(frozen=True)
 class Lab:
     """One calculator of a game's learn pages, served at ``POST /api/labs/<game>/<id>``:
@@ -112,6 +140,8 @@ class GamePackage:
     # never bot levels: ``bots.make``, the server and ``play`` do not read them. An
     # opponent with a ``watch(state)`` method reads the true state (the cheater).
     opponents: Mapping[str, BotFactory] = field(default_factory=dict)
+    # how a game review values and marks decisions (``cardtable.review``, docs/review.md)
+    review: ReviewSpec = ReviewSpec()
 
 
 def resolve(reference: str) -> Any:

@@ -129,6 +129,13 @@ class BotWorkers:
             return choice
         return game.action_from_json(choice)
 
+    async def run(self, key: str, call: Callable[[], Any]) -> Any:
+        """Other CPU work for the workers (a review's decision: ``server/reviews.py``),
+        queued under ``key`` in the same ring as the tables' moves, so it takes turns with
+        them instead of holding a worker for long. ``call`` must be picklable."""
+        done = asyncio.get_running_loop().create_future()
+        return await self._queue(Job(key, call, done, self._clock()))
+
     async def _queue(self, job: Job) -> Any:
         self._waiting.setdefault(job.table, deque()).append(job)
         self._dispatch()

@@ -25,6 +25,7 @@ from cardtable.store.online import (
     RatingRecord,
     UserRecord,
 )
+from cardtable.store.reviews import ReviewSql
 
 T = TypeVar("T")
 
@@ -33,6 +34,7 @@ class AsyncStore:
     def __init__(self, store: Store, workers: int) -> None:
         self.store = store
         self._online = cast(OnlineSql, store)
+        self._reviews = cast(ReviewSql, store)
         self._pool = ThreadPoolExecutor(workers, thread_name_prefix="store")
         self._queued: list[tuple[Append, asyncio.Future[None]]] = []
         self._writing = False
@@ -184,6 +186,21 @@ class AsyncStore:
 
     async def chat(self, table_id: str, limit: int = 100) -> list[ChatRecord]:
         return await self._call(self._online.chat, table_id, limit)
+
+    # -- reviews and puzzles (issue 22, server/reviews.py)
+    async def review(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        return await self._call(self._reviews.review, table_id, seat)
+
+    async def save_review(
+        self, table_id: str, seat: int, result: dict[str, Any], puzzles: Sequence[dict[str, Any]]
+    ) -> bool:
+        return await self._call(self._reviews.save_review, table_id, seat, result, puzzles)
+
+    async def puzzles(self, game: str, limit: int = 50) -> list[dict[str, Any]]:
+        return await self._call(self._reviews.puzzles, game, limit)
+
+    async def puzzle(self, puzzle_id: str) -> dict[str, Any] | None:
+        return await self._call(self._reviews.puzzle, puzzle_id)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)

@@ -51,6 +51,9 @@ RATES = {
     "create_address": Rate(60, 1.0),
     "create_person": Rate(20, 0.2),
     "leave": Rate(10, 0.5),  # per address: a person leaves a game now and then
+    # Reviews started, per address (each costs up to seconds of the bot workers' CPU):
+    # five at once, then one a minute.
+    "review": Rate(5, 1 / 60),
 }
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.server import catalog, health, labs, learn, socket, tables_api, web
+from cardtable.server import catalog, health, labs, learn, puzzles, reviews, socket, tables_api, web
 from cardtable.server.catalog import GameInfo
 from cardtable.server.tables_api import SeatTicket, TableSummary
 
@@ -49,6 +49,32 @@ API = [
         "/api/tables/{table_id}/seats/{seat}",
         tables_api.take_seat,
         {"status_code": 201, "response_model": SeatTicket, "responses": NOT_FOUND | CONFLICT},
+    ),
+    # Game reviews and the puzzles they make (issue 22, docs/review.md).
+    Route(
+        "POST",
+        "/api/tables/{table_id}/reviews/{seat}",
+        reviews.start_review,
+        {"tags": ["review"], "status_code": 202, "responses": ERRORS | NOT_FOUND | CONFLICT},
+    ),
+    Route(
+        "GET",
+        "/api/tables/{table_id}/reviews/{seat}",
+        reviews.get_review,
+        {"tags": ["review"], "responses": NOT_FOUND | CONFLICT},
+    ),
+    Route("GET", "/api/puzzles/{game}", puzzles.list_puzzles, {"tags": ["review"]}),
+    Route(
+        "GET",
+        "/api/puzzles/{game}/{puzzle_id}",
+        puzzles.get_puzzle,
+        {"tags": ["review"], "responses": NOT_FOUND},
+    ),
+    Route(
+        "POST",
+        "/api/puzzles/{game}/{puzzle_id}/answer",
+        puzzles.answer_puzzle,
+        {"tags": ["review"], "responses": ERRORS | NOT_FOUND},
     ),
     Route("GET", "/healthz", health.healthz, {"tags": ["ops"]}),
     # Learn to play (docs/learn.md): scenarios replayed on the engines, and the labs.

@@ -190,3 +190,33 @@ class ChatRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     text: Mapped[str] = mapped_column(String(500))
     at: Mapped[datetime] = mapped_column(UtcDateTime(), default=utcnow)
+
+
+class ReviewRow(Base):
+    """A finished table's review of one seat (docs/review.md): computed once by a bounded
+    job, served again from here."""
+
+    __tablename__ = "reviews"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    result: Mapped[dict[str, Any]] = mapped_column(Json)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=utcnow)
+
+
+class PuzzleRow(Base):
+    """A puzzle from a review's blunder: a seat's view and legal actions, and its answer."""
+
+    __tablename__ = "puzzles"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), index=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    step: Mapped[int] = mapped_column(Integer)
+    body: Mapped[dict[str, Any]] = mapped_column(Json)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime(), default=utcnow)

@@ -24,6 +24,7 @@ from cardtable.store.records import (
     SeatRecord,
     TableRecord,
 )
+from cardtable.store.reviews import ReviewSql
 from cardtable.store.schema import ActionRow, SeatRow, TableRow, utcnow
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -43,7 +44,7 @@ _FINISH = _BUMP.values(status=FINISHED, outcome=bindparam("outcome"))
 _INSERT_ACTION = insert(ACTIONS)
 
 
-class SqlStore(OnlineSql):
+class SqlStore(OnlineSql, ReviewSql):
     def __init__(self, url: str | None = None) -> None:
         self.url = normalize_url(url)
         self.engine: Engine = make_engine(self.url)

@@ -4,7 +4,7 @@ Cabo."""
 from pathlib import Path
 
 from cardtable.core.package import GamePackage, SearchHooks
-from cardtable.games.cabo.bots import opponents, players, search
+from cardtable.games.cabo.bots import opponents, players, review, search
 from cardtable.games.cabo.game import CaboGame
 
 PACKAGE = GamePackage(
@@ -30,4 +30,5 @@ PACKAGE = GamePackage(
     sample_cards=("0", "7", "11", "13"),
     encoder="cardtable.games.cabo.encoder:ENCODER",
     opponents=opponents.OPPONENTS,
+    review=review.SPEC,
 )

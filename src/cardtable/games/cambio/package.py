@@ -5,7 +5,7 @@ from pathlib import Path
 
 from cardtable.core.package import GamePackage, SearchHooks
 from cardtable.games.cambio import text
-from cardtable.games.cambio.bots import opponents, players, search
+from cardtable.games.cambio.bots import opponents, players, review, search
 from cardtable.games.cambio.game import CambioGame
 
 PACKAGE = GamePackage(
@@ -31,4 +31,5 @@ PACKAGE = GamePackage(
     sample_cards=("??", "Kh", "7s", "??"),
     encoder="cardtable.games.cambio.encoder:ENCODER",
     opponents=opponents.OPPONENTS,
+    review=review.SPEC,
 )

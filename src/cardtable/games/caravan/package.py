@@ -4,7 +4,7 @@ Caravan."""
 from pathlib import Path
 
 from cardtable.core.package import GamePackage, SearchHooks
-from cardtable.games.caravan.bots import opponents, players, search
+from cardtable.games.caravan.bots import opponents, players, review, search
 from cardtable.games.caravan.game import CaravanGame
 
 PACKAGE = GamePackage(
@@ -26,4 +26,5 @@ PACKAGE = GamePackage(
     sample_cards=("9c", "Qd", "6h", "Ks"),
     encoder="cardtable.games.caravan.encoder:ENCODER",
     opponents=opponents.OPPONENTS,
+    review=review.SPEC,
 )

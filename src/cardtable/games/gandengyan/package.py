@@ -4,7 +4,7 @@ of Gan Deng Yan."""
 from pathlib import Path
 
 from cardtable.core.package import GamePackage, SearchHooks
-from cardtable.games.gandengyan.bots import opponents, players, search
+from cardtable.games.gandengyan.bots import opponents, players, review, search
 from cardtable.games.gandengyan.game import GanDengYanGame
 
 PACKAGE = GamePackage(
@@ -26,4 +26,5 @@ PACKAGE = GamePackage(
     sample_cards=("3d", "4s", "5h", "RJ"),
     encoder="cardtable.games.gandengyan.encoder:ENCODER",
     opponents=opponents.OPPONENTS,
+    review=review.SPEC,
 )

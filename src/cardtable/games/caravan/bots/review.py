@@ -1,0 +1,26 @@
+"""How a game review values Caravan's decisions (docs/review.md): the seat's chance to
+win. A game is long and a heuristic's rollout to the end slow, so a rollout plays
+``STEPS`` moves and the search's own evaluation gives the chance from there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.core import State
+from cardtable.core.package import ReviewSpec
+from cardtable.games.caravan.bots.search import evaluate
+
+STEPS = 24
+
+
+def value(root: State[Any], end: State[Any], seat: int) -> float:
+    return float(evaluate(end)[seat])
+
+
+SPEC = ReviewSpec(
+    unit="win probability",
+    higher_is_better=True,
+    thresholds=(0.01, 0.03, 0.08, 0.16),
+    value=value,
+    steps=STEPS,
+)
