@@ -202,3 +202,36 @@ def test_review_and_puzzle_in_chinese_on_a_phone(
     for width in (390, 320):
         page.set_viewport_size({"width": width, "height": PHONE["height"]})
         assert_fits(page, f"puzzle zh {width}", artifacts)
+
+
+# Each game's showMove hook: the keys of what a move uses on its table, and its words.
+SHOWN = [
+    ("cambio", {"hand": []}, {"type": "replace", "slot": 2}, ["drawn", "h:0:2"], "slot 3"),
+    ("cambio", {}, {"type": "swap", "a": [0, 1], "b": [1, 3]}, ["h:0:1", "h:1:3"], "P1"),
+    ("cabo", {}, {"type": "replace", "slots": [0, 3]}, ["drawn", "h:0:0", "h:0:3"], "card 4"),
+    ("cabo", {}, {"type": "take_discard"}, ["discard"], "Take the discard"),
+    ("gandengyan", {"hand": ["3s", "3h", "3s"]}, {"type": "play", "cards": ["3s", "3s"]},
+     ["c:3s:1", "c:3s:2"], "Play 3♠ 3♠"),
+    ("gandengyan", {"hand": ["3s"]}, {"type": "pass"}, [], "Pass"),
+    ("caravan", {"hand": ["Jd", "8s"], "caravans": [[{"cards": []}] * 3, [
+        {"cards": [{"card": "7h", "attached": []}]}, {"cards": []}, {"cards": []}]]},
+     {"type": "play", "card": "Jd", "caravan": 0, "seat": 1, "index": 0},
+     ["c:Jd:1", "cv:1:0:0"], "Put jack of diamonds on 7 of hearts"),
+]  # fmt: skip
+
+
+def test_each_game_names_and_places_its_moves(live_server: Any, page_factory: Any) -> None:
+    page = page_factory(DESKTOP)
+    page.goto(live_server.url + "/")
+    page.locator(".game-tile").first.wait_for()
+    for game, view, action, keys, words in SHOWN:
+        shown = page.evaluate(
+            """async ([game, view, action]) => {
+                const mod = await import(`/games/${game}/render.js`);
+                const ctx = { seat: 0, view, name: (s) => `P${s}` };
+                return mod.default.showMove(action, ctx);
+            }""",
+            [game, view, action],
+        )
+        assert shown["keys"] == keys, (game, action, shown)
+        assert words in shown["text"], (game, action, shown)
