@@ -95,6 +95,7 @@ def test_home_and_online_pages_fit_a_phone(
         "/account": ".acct-status",
         f"/players/{me['id']}": ".profile h1",
         f"/replay/{table['id']}": ".replay-page",
+        "/puzzles/caravan": ".puzzle-page",
     }
     for path, selector in ready.items():
         page.goto(live_server.url + path)

@@ -101,7 +101,13 @@ PAGES = [
     Route("GET", "/leaderboard/{game}", web.index, {"include_in_schema": False}),
     *(
         Route("GET", path, web.index, {"include_in_schema": False})
-        for path in ("/account", "/players/{player_id}", "/replay/{table_id}")
+        for path in (
+            "/account",
+            "/players/{player_id}",
+            "/replay/{table_id}",
+            "/puzzles/{game}",  # puzzles from reviews (js/puzzles.js, issue 22)
+            "/puzzles/{game}/{puzzle_id}",
+        )
     ),
     Route("GET", "/games/{game}/{path:path}", web.game_file, {"include_in_schema": False}),
     *(

@@ -10,6 +10,7 @@ import { addStrings, has, onLangChange, pickText, t } from "./i18n.js";
 import { PlayNow, clockWords } from "./playnow.js";
 import { ProfilePage } from "./profile.js";
 import { personName, ratingLabel, seatRatingText } from "./ratingchange.js";
+import { PuzzlePage } from "./puzzles.js";
 import { ReplayPage } from "./replay.js";
 import { turnsBlock } from "./turnalert.js";
 
@@ -290,6 +291,8 @@ export function onlinePage(root, app, path) {
   if (player) return new ProfilePage(root, app, decodeURIComponent(player[1]));
   const replay = path.match(/^\/replay\/([^/]+)\/?$/);
   if (replay) return new ReplayPage(root, app, decodeURIComponent(replay[1]));
+  const puzzle = path.match(/^\/puzzles\/([a-z]+)(?:\/([^/]+))?\/?$/); // js/puzzles.js (issue 22)
+  if (puzzle) return new PuzzlePage(root, app, puzzle[1], puzzle[2] ? decodeURIComponent(puzzle[2]) : null);
   const board = path.match(/^\/leaderboard(?:\/([a-z]+))?\/?$/);
   if (board) return new LeaderboardPage(root, app, board[1]);
   return null;

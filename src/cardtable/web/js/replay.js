@@ -12,6 +12,7 @@ import { clear, h } from "./dom.js";
 import { importRenderer } from "./gamefiles.js";
 import { GAMES } from "./gametext.js";
 import { addStrings, joinNames, pickText, t } from "./i18n.js";
+import { ReviewPanel } from "./review.js";
 
 
 addStrings({
@@ -65,6 +66,8 @@ export class ReplayPage {
     this.step = Number.parseInt(q.get("step") ?? "", 10);
     // A private table's key, if this browser has it: the shared link then opens for others.
     this.invite = q.get("invite") ?? tableRecord(id)?.invite ?? null;
+    // "review=1": the seat's review is open (asked for from the results or from here).
+    this.reviewOn = q.get("review") === "1";
     this.data = null;
     this.game = null;
     this.onKey = (e) => this.key(e);
@@ -103,6 +106,14 @@ export class ReplayPage {
     );
     if (this.disposed) return;
     this.build(notice || (data.over ? "" : t("rp.live")));
+    this.review?.dispose();
+    this.review = data.over && /^\d+$/.test(String(this.seat)) ? new ReviewPanel(this) : null;
+    if (this.review) {
+      this.reviewBox.append(this.review.el);
+      this.review.start(this.reviewOn);
+    } else if (data.over) {
+      this.reviewBox.append(h("p", { class: "rv-hint" }, t("rv.pickSeat")));
+    }
     const last = data.steps.length - 1;
     this.show(Number.isInteger(this.step) ? this.step : data.over ? 0 : last);
   }
@@ -135,6 +146,7 @@ export class ReplayPage {
     );
     this.copyMsg = h("span", { class: "copy-msg", role: "status" });
     this.log = h("ol", { class: "log-list replay-log" });
+    this.reviewBox = h("div", { class: "review-box" });
     const tableHref = `/table/${encodeURIComponent(this.id)}`;
     this.el = h(
       "section",
@@ -163,7 +175,7 @@ export class ReplayPage {
       h(
         "div",
         { class: "table-body" },
-        h("div", { class: "replay-main" }, h("div", { class: "felt-wrap" }, this.board, h("div", { class: "control-bar" }, this.actions)), this.hidden),
+        h("div", { class: "replay-main" }, h("div", { class: "felt-wrap" }, this.board, h("div", { class: "control-bar" }, this.actions)), this.reviewBox, this.hidden),
         h("section", { class: "log open", "aria-labelledby": "replay-log-h" }, h("h2", { id: "replay-log-h", class: "log-h" }, t("rp.events")), this.log),
       ),
     );
@@ -201,10 +213,12 @@ export class ReplayPage {
     this.el.dataset.version = String(step.version);
     const who = step.seat == null ? t("rp.deal") : t("rp.acted", { name: this.name(step.seat) });
     this.stepLabel.textContent = `${t("rp.step", { k: this.index, n: steps.length - 1 })} · ${who}`;
+    this.review?.onStep(this.index);
     this.drawBoard(step);
     this.drawLog();
     const params = new URLSearchParams({ seat: String(this.seat), step: String(this.index) });
     if (this.invite) params.set("invite", this.invite);
+    if (this.reviewOn) params.set("review", "1");
     history.replaceState(history.state, "", `/replay/${encodeURIComponent(this.id)}?${params}`);
   }
 
@@ -249,6 +263,13 @@ export class ReplayPage {
     }
     if (this.seat === "all") this.drawHidden(step.view);
     if (this.index === this.data.steps.length - 1 && this.data.over) this.drawResult();
+    this.review?.decorate(this.board);
+  }
+
+  /** The review asked for: kept in the address, so a reload follows the same job. */
+  setReview(on) {
+    this.reviewOn = on;
+    if (this.data) this.show(this.index);
   }
 
   /** With every card shown: the hands and decks the table drawing does not show. */
@@ -340,6 +361,7 @@ export class ReplayPage {
 
   dispose() {
     this.disposed = true;
+    this.review?.dispose();
     document.removeEventListener("keydown", this.onKey);
     delete document.body.dataset.game;
   }

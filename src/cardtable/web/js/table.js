@@ -18,6 +18,7 @@ import { personName, ratingResults } from "./ratingchange.js";
 import { duration } from "./settings.js";
 import { startTable } from "./home.js";
 import { noteTableTurn } from "./turnalert.js";
+import { reviewLink } from "./review.js";
 
 
 /** Deep equality of two JSON values (actions from `legal` against built ones). */
@@ -765,6 +766,7 @@ export class TableView {
           me == null
             ? null
             : actionButton(t("table.rematch"), () => this.rematch(), { cls: "primary", fk: "rematch" }),
+          me == null || unplayed ? null : reviewLink(this.app, this.id, me), // js/review.js (issue 22)
           actionButton(t("table.closeResults"), () => this.hideResults(), { cls: "ghost" }),
           actionButton(t("table.home"), () => this.app.go("/"), { cls: "ghost" }),
         ),

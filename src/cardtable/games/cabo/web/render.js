@@ -10,7 +10,7 @@ import "./deck.js"; // its numbered cards, before anything draws one
 import { resultDetails } from "./results.js";
 import { cardEl, cardName } from "/static/js/cards.js";
 import { h } from "/static/js/dom.js";
-import { actor, addStrings, t } from "/static/js/i18n.js";
+import { actor, addStrings, joinNames, t } from "/static/js/i18n.js";
 import { addSwitch, settings } from "/static/js/settings.js";
 import { targetCard } from "/static/js/table.js";
 import { byType, deckPile, discardPile, othersInOrder, pos, rowMoves, seatPanel, slotKey, swapBetween, tag } from "/static/js/games/common.js";
@@ -91,6 +91,10 @@ addStrings({
   "ca.why.noTake": { en: "Only a card drawn from the deck can be discarded.", zh: "只有从抽牌堆抽到的牌才能直接弃掉。" },
   "ca.yourSlot": { en: "your card {n}", zh: "你的第 {n} 张" },
   "ca.theirSlot": { en: "{name}'s card {n}", zh: "{name} 的第 {n} 张" },
+  "ca.m.replace": { en: "Put the card in place of {where}", zh: "用这张牌替换{where}" },
+  "ca.m.exchange": { en: "Exchange {which} for the card", zh: "用这张牌同数字置换{which}" },
+  "ca.m.peek": { en: "Peek at {where}", zh: "窥视{where}" },
+  "ca.m.swap": { en: "Swap {a} and {b}", zh: "交换{a}和{b}" },
   "ca.ownSlot": { en: "their own card {n}", zh: "自己的第 {n} 张" },
   "ca.e.deal": {
     en: "Round {n}: the cards are dealt; {name} starts.",
@@ -513,4 +517,34 @@ function scoreText(score) {
   return t("ca.points", { n: score == null ? "–" : Number(score) });
 }
 
-export default { name: "cabo", render, prompt, onState, onEvent, moves, describe, explain, resultHand, scoreText, resultDetails, endgame };
+/** A move drawn on the table (a review's best move, a puzzle's answer; js/review.js): the
+ * cards and places it uses (their data-k keys) and its words. */
+function showMove(a, ctx) {
+  const me = ctx.seat ?? 0;
+  const at = (p) => slotKey(p);
+  switch (a.type) {
+    case "draw":
+      return { keys: ["deck"], text: t("ca.draw") };
+    case "take_discard":
+      return { keys: ["discard"], text: t("ca.take") };
+    case "discard":
+      return { keys: ["drawn", "discard"], text: t("ca.discard") };
+    case "replace": {
+      const keys = ["drawn", ...a.slots.map((i) => at([me, i]))];
+      if (a.slots.length === 1) return { keys, text: t("ca.m.replace", { where: where(ctx, me, a.slots[0]) }) };
+      return { keys, text: t("ca.m.exchange", { which: joinNames(a.slots.map((i) => where(ctx, me, i))) }) };
+    }
+    case "peek":
+      return { keys: [at([a.seat, a.slot])], text: t("ca.m.peek", { where: where(ctx, a.seat, a.slot) }) };
+    case "swap":
+      return { keys: [at(a.a), at(a.b)], text: t("ca.m.swap", { a: where(ctx, ...a.a), b: where(ctx, ...a.b) }) };
+    case "skip":
+      return { keys: [], text: t("ca.skip") };
+    case "call":
+      return { keys: [], text: t("ca.call") };
+    default:
+      return null;
+  }
+}
+
+export default { name: "cabo", render, prompt, onState, onEvent, moves, describe, explain, resultHand, scoreText, resultDetails, endgame, showMove };

@@ -162,6 +162,11 @@ addStrings({
   "cb.pw.king_peek": { en: "peek, then swap", zh: "先窥视，再交换" },
   "cb.pw.king_either": { en: "peek and swap, either order", zh: "窥视与交换，顺序任选" },
   "cb.total": { en: { one: "{n} point", other: "{n} points" }, zh: "{n} 分" },
+  "cb.m.keep": { en: "Keep the drawn card in {where}", zh: "把抽到的牌换进{where}" },
+  "cb.m.peek": { en: "Peek at {where}", zh: "窥视{where}" },
+  "cb.m.swap": { en: "Swap {a} and {b}", zh: "交换{a}和{b}" },
+  "cb.m.snap": { en: "Snap {where}", zh: "同点弃掉{where}" },
+  "cb.m.give": { en: "Give {where}", zh: "交出{where}" },
 });
 
 function where(ctx, s, i, actor) {
@@ -565,4 +570,33 @@ function myTurn(ctx) {
   return v.turn === ctx.seat || v.phase === "setup" || v.give?.seat === ctx.seat;
 }
 
-export default { name: "cambio", myTurn, render, prompt, onEvent, onState, moves, describe, explain, resultHand, resultNote, scoreText, resultDetails, endgame };
+/** A move drawn on the table (a review's best move, a puzzle's answer; js/review.js): the
+ * cards and places it uses (their data-k keys) and its words. */
+function showMove(a, ctx) {
+  const me = ctx.seat ?? 0;
+  const at = (p) => slotKey(p);
+  switch (a.type) {
+    case "draw":
+      return { keys: ["deck"], text: t("cb.draw") };
+    case "discard":
+      return { keys: ["drawn", "discard"], text: t("cb.discard") };
+    case "replace":
+      return { keys: ["drawn", at([me, a.slot])], text: t("cb.m.keep", { where: where(ctx, me, a.slot) }) };
+    case "peek":
+      return { keys: [at([a.seat, a.slot])], text: t("cb.m.peek", { where: where(ctx, a.seat, a.slot) }) };
+    case "swap":
+      return { keys: [at(a.a), at(a.b)], text: t("cb.m.swap", { a: where(ctx, ...a.a), b: where(ctx, ...a.b) }) };
+    case "snap":
+      return { keys: [at([a.seat, a.slot])], text: t("cb.m.snap", { where: where(ctx, a.seat, a.slot) }) };
+    case "give":
+      return typeof a.slot === "number" ? { keys: [at([me, a.slot])], text: t("cb.m.give", { where: where(ctx, me, a.slot) }) } : null;
+    case "skip":
+      return { keys: [], text: t("cb.skip") };
+    case "call":
+      return { keys: [], text: t("cb.call") };
+    default:
+      return null;
+  }
+}
+
+export default { name: "cambio", myTurn, render, prompt, onEvent, onState, moves, describe, explain, resultHand, resultNote, scoreText, resultDetails, endgame, showMove };

@@ -375,4 +375,32 @@ function scoreText(score) {
   return Number(score) === 1 ? t("cv.pair1") : t("cv.pairs", { n: score ?? 0 });
 }
 
-export default { name: "caravan", render, prompt, moves, describe, explain, resultNote, resultHand, scoreText, resultDetails };
+/** A move drawn on the table (a review's best move, a puzzle's answer; js/review.js): the
+ * cards and places it uses (their data-k keys) and its words. */
+function showMove(a, ctx) {
+  const me = ctx.seat ?? 0;
+  const hand = ctx.view.hand ?? [];
+  const handKey = (card) => handKeys(hand)[hand.indexOf(card)];
+  const keys = (...list) => list.filter(Boolean);
+  switch (a.type) {
+    case "play": {
+      if (a.seat == null) {
+        const where = caravanName(ctx, me, a.caravan);
+        return { keys: keys(handKey(a.card), `col:${me}:${a.caravan}`), text: t("cv.playHere", { card: cardName(a.card), where }) };
+      }
+      const on = ctx.view.caravans?.[a.seat]?.[a.caravan]?.cards?.[a.index]?.card;
+      const text = t("cv.attachOn", { card: cardName(a.card), on: on ? cardName(on) : "?", where: caravanName(ctx, a.seat, a.caravan) });
+      return { keys: keys(handKey(a.card), `cv:${a.seat}:${a.caravan}:${a.index}`), text };
+    }
+    case "discard":
+      return { keys: keys(handKey(a.card)), text: t("cv.discard", { card: cardName(a.card) }) };
+    case "disband":
+      return { keys: [`col:${me}:${a.caravan}`], text: t("cv.disband", { n: a.caravan + 1 }) };
+    case "resign":
+      return { keys: [], text: t("cv.resign") };
+    default:
+      return null;
+  }
+}
+
+export default { name: "caravan", render, prompt, moves, describe, explain, resultNote, resultHand, scoreText, resultDetails, showMove };

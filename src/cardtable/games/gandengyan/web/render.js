@@ -17,6 +17,7 @@ addStrings({
   "gd.play": { en: "Play", zh: "出牌" },
   "gd.playAs": { en: "Play as {reading}", zh: "按 {reading} 出" },
   "gd.pass": { en: "Pass", zh: "不要" },
+  "gd.m.play": { en: "Play {cards}", zh: "出 {cards}" },
   "gd.hint": { en: "Hint", zh: "提示" },
   "gd.clear": { en: "Clear", zh: "重选" },
   "gd.talon": { en: "Talon", zh: "牌堆" },
@@ -375,4 +376,20 @@ function scoreText(score) {
   return t("gd.points", { n: n > 0 ? `+${n}` : String(n) });
 }
 
-export default { name: "gandengyan", render, prompt, onState, moves, describe, explain, resultHand, scoreText, resultDetails };
+/** A move drawn on the table (a review's best move, a puzzle's answer; js/review.js): the
+ * cards it plays (their data-k keys) and its words. */
+function showMove(a, ctx) {
+  if (a.type === "pass") return { keys: [], text: t("gd.pass") };
+  if (a.type !== "play") return null;
+  const hand = ctx.view.hand ?? [];
+  const keys = handKeys(hand);
+  const used = new Set();
+  const found = a.cards.map((c) => {
+    const i = hand.findIndex((code, k) => code === c && !used.has(k));
+    used.add(i);
+    return keys[i];
+  });
+  return { keys: found.filter(Boolean), text: t("gd.m.play", { cards: a.cards.map(cardShort).join(" ") }) };
+}
+
+export default { name: "gandengyan", render, prompt, onState, moves, describe, explain, resultHand, scoreText, resultDetails, showMove };
