@@ -341,6 +341,14 @@ def serve(
             help="Server processes on this port (more than 1 needs --redis)",
         ),
     ] = 1,
+    redis_namespace: Annotated[
+        str,
+        typer.Option(
+            metavar="NAME",
+            help="Prefix of this house's shared names in Redis (limits, lobby, seeks, the "
+            "bot farm's stream): two houses on one Redis use two",
+        ),
+    ] = "ct",
 ) -> None:
     """Run the web house: the browser table, the HTTP API and live games."""
     problem = bind_problem(host, port)  # before the store, the workers and the app start
@@ -369,6 +377,7 @@ def serve(
         forwarded_allow_ips=forwarded_allow_ips,
         workers=workers,
         redis=redis,
+        redis_namespace=redis_namespace,
     )
 
 

@@ -41,6 +41,7 @@ from cardtable.server.routes import API, PAGES, SOCKETS
 from cardtable.server.seeks import SEEKS, SeekBook
 from cardtable.server.seeks import SOCKETS as SEEK_SOCKETS
 from cardtable.server.settings import Settings
+from cardtable.server.sharedlimits import RedisLimiter, RedisOpenCount
 from cardtable.store import open_store
 
 log = logging.getLogger("cardtable.server")
@@ -54,6 +55,11 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
         cluster = Cluster(settings.redis, ttl=settings.lease_seconds) if settings.redis else None
         chosen = fanout or (ClusterFanout(cluster) if cluster else InProcessFanout())
         house = open_house(settings, chosen, cluster)
+        if cluster is not None:  # limits and socket caps count across the processes
+            space = settings.redis_namespace
+            app.state.limiter = RedisLimiter(cluster.redis, settings.rates, space)
+            cap = settings.max_sockets_per_address
+            app.state.sockets = RedisOpenCount(cluster.redis, cluster.node, cap, space)
         app.state.house = house
         app.state.seeks = SeekBook(house, settings.max_seeks)
         sweeping = None

@@ -21,6 +21,10 @@ class Settings:
     # Seconds a process owns a table without renewing its lease: how long an owner that
     # died keeps its tables from the others (the failover takes about this long).
     lease_seconds: float = 5.0
+    # The first part of the names of what the house shares in Redis beyond leases (limits,
+    # socket counts, the lobby, seeks, the bot farm's stream): two houses on one Redis (or
+    # two tests) keep apart by it; every process of one house and its bot farm use one.
+    redis_namespace: str = "ct"
     # Seconds a bot waits before it moves, so people can follow the table.
     bot_delay: float = 0.8
     # Worker processes that run bots (default: one per core); 0 runs them in threads.

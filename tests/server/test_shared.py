@@ -1,0 +1,85 @@
+"""What the processes of one house share through Redis besides tables (docs/scaling.md,
+"Shared across processes"): rate limits, the socket cap per address, the lobby and Play
+now's seeks. Real servers on one PostgreSQL schema and one Redis, real clients."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from websockets.asyncio.client import connect as connect_ws
+from websockets.exceptions import ConnectionClosed
+
+from .support import Server, open_table, run
+from .test_scale import REDIS_URL, schema_url  # noqa: F401 (a fixture)
+
+GAME = "cambio"
+
+
+def start_pair(url: str, tmp_path: Path, extra: list[str]) -> list[Server]:
+    pytest.importorskip("redis", reason="the 'redis' extra is not installed")
+    if not REDIS_URL:
+        pytest.skip("set CARDTABLE_TEST_REDIS_URL=redis://… (scripts/test-redis.sh)")
+    # A namespace of its own: the limits and the lobby of other tests stay apart.
+    options = ["--redis", REDIS_URL, "--redis-namespace", f"t{secrets.token_hex(4)}", *extra]
+    servers = [Server(url, tmp_path / f"{n}.log", options=options) for n in "ab"]
+    try:
+        for server in servers:
+            server.start()
+    except BaseException:
+        for server in servers:
+            server.stop()
+        raise
+    return servers
+
+
+@pytest.fixture
+def limited(schema_url: str, tmp_path: Path) -> Iterator[list[Server]]:  # noqa: F811
+    """Two processes allowing three new tables per address (refilled once in ~17 min) and
+    two WebSocket connections per address, in all."""
+    servers = start_pair(
+        schema_url,
+        tmp_path,
+        ["--rate", "create_address=3:0.001", "--max-sockets-per-address", "2"],
+    )
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+def test_a_rate_limit_counts_requests_to_both_processes(limited: list[Server]) -> None:
+    """Three tables from one address, two through A and one through B: the fourth is
+    refused by either process, with Retry-After, and makes no table."""
+    a, b = limited
+    for server in (a, b, a):
+        server.create(GAME, ["human", "human"])
+    for server in (b, a):
+        refused = server.post("/api/tables", {"game": GAME, "seats": ["human", "human"]})
+        assert refused.status_code == 429, refused.text
+        assert refused.json()["code"] == "rate_limited"
+        assert int(refused.headers["Retry-After"]) >= 1
+
+
+def test_the_socket_cap_counts_connections_to_both_processes(limited: list[Server]) -> None:
+    """Two connections per address in all: one to A and one to B hold both; a third, to
+    either, is refused with too_many_connections; one closed frees a place for the next."""
+    a, b = limited
+    ticket = a.create(GAME, ["human", "human"])
+
+    async def connect() -> None:
+        async with open_table(a, ticket["id"]) as first, open_table(b, ticket["id"]):
+            await first.next_state()
+            for server in (a, b):
+                async with connect_ws(f"{server.ws}/ws/tables/{ticket['id']}") as third:
+                    refused = json.loads(await third.recv())
+                    assert refused["code"] == "too_many_connections", refused
+                    with pytest.raises(ConnectionClosed) as closed:
+                        await third.recv()
+                    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        async with open_table(b, ticket["id"]) as again:  # both closed: room again
+            assert (await again.next_state())["type"] == "state"
+
+    run(connect())
