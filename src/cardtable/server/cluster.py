@@ -226,6 +226,16 @@ class Cluster:
         finally:
             self._replies.pop(key, None)
 
+    def expect(self, key: str) -> asyncio.Future[Any]:
+        """A future settled by the first ``{"reply": key, ...}`` sent to this node (a bot
+        farm's answer); ``forget`` it once done, so a later one is dropped."""
+        reply: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._replies[key] = reply
+        return reply
+
+    def forget(self, key: str) -> None:
+        self._replies.pop(key, None)
+
     def send(self, channel: str, message: dict[str, Any]) -> None:
         self._outbox.put_nowait((channel, json.dumps(message, separators=(",", ":"))))
 

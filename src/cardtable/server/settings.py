@@ -29,6 +29,11 @@ class Settings:
     bot_delay: float = 0.8
     # Worker processes that run bots (default: one per core); 0 runs them in threads.
     bot_processes: int = field(default_factory=lambda: os.cpu_count() or 1)
+    # With redis: bot farm workers this process runs itself (None: bot_processes; 0:
+    # none, the farm's machines think every move: ``cardtable bots``).
+    farm_workers: int | None = None
+    # Seconds a farm job may stay with one worker before another takes it over.
+    farm_claim_after: float = 10.0
     # Worker threads that run bots when bot_processes is 0.
     bot_workers: int = 4
     # Largest WebSocket message a client may send (bytes). The protocol layer (uvicorn's
