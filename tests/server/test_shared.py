@@ -13,7 +13,7 @@ import pytest
 from websockets.asyncio.client import connect as connect_ws
 from websockets.exceptions import ConnectionClosed
 
-from .support import Server, open_table, run
+from .support import Server, open_table, poll, run
 from .test_scale import REDIS_URL, schema_url  # noqa: F401 (a fixture)
 
 GAME = "cambio"
@@ -83,3 +83,37 @@ def test_the_socket_cap_counts_connections_to_both_processes(limited: list[Serve
             assert (await again.next_state())["type"] == "state"
 
     run(connect())
+
+
+@pytest.fixture
+def pair(schema_url: str, tmp_path: Path) -> Iterator[list[Server]]:  # noqa: F811
+    servers = start_pair(schema_url, tmp_path, [])
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+def lobby_ids(server: Server, which: str) -> list[str]:
+    return [t["id"] for t in server.get("/api/lobby").json()[which]]
+
+
+def test_the_lobby_of_either_process_lists_a_table_made_on_the_other(
+    pair: list[Server],
+) -> None:
+    """A public table created on A is listed open on B, newest first; once its last seat
+    is taken (through B) B lists it as being played, not open; a table A made private is
+    listed by neither."""
+    a, b = pair
+    first = a.create(GAME, ["human", "human"])["id"]
+    second = b.create(GAME, ["human", "human"])["id"]
+    hidden = a.post("/api/tables", {"game": GAME, "seats": ["human", "human"], "public": False})
+    assert hidden.status_code == 201, hidden.text
+    poll(lambda: lobby_ids(b, "open") == [second, first], "B lists both open tables")
+    assert lobby_ids(a, "open") == [second, first]
+    assert b.get("/api/lobby").json()["open_total"] == 2
+
+    b.claim(first, 1)
+    poll(lambda: lobby_ids(b, "playing") == [first], "B lists A's full table as played")
+    assert lobby_ids(b, "open") == [second]
+    shown = b.get("/api/lobby").json()["playing"][0]
+    assert shown["game"] == GAME and shown["version"] == 0 and shown["to_act"]

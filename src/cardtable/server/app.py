@@ -43,6 +43,7 @@ from cardtable.server.seeks import SEEKS, SeekBook
 from cardtable.server.seeks import SOCKETS as SEEK_SOCKETS
 from cardtable.server.settings import Settings
 from cardtable.server.sharedlimits import RedisLimiter, RedisOpenCount
+from cardtable.server.sharedlobby import SharedLobby
 from cardtable.store import open_store
 
 log = logging.getLogger("cardtable.server")
@@ -57,6 +58,9 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
         chosen = fanout or (ClusterFanout(cluster) if cluster else InProcessFanout())
         house = open_house(settings, chosen, cluster)
         farm = local_farm(settings, cluster)
+        lobby = None
+        if cluster is not None:  # the lobby lists every process's tables
+            house.lobby = lobby = SharedLobby(cluster.redis, settings.redis_namespace)
         if cluster is not None:  # limits and socket caps count across the processes
             space = settings.redis_namespace
             app.state.limiter = RedisLimiter(cluster.redis, settings.rates, space)
@@ -69,6 +73,8 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
             if cluster is not None:
                 Owner(house, cluster)
                 await cluster.start(house)
+                if lobby is not None:
+                    lobby.start()
                 if settings.recover:
                     cluster.watch_orphans()  # the failover: tables whose owner died
             if settings.recover and cluster is None:
@@ -81,6 +87,8 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
             if sweeping is not None:
                 sweeping.cancel()
             app.state.seeks.close()
+            if lobby is not None:
+                await lobby.close()
             await house.close()
             if cluster is not None:
                 await cluster.close()
