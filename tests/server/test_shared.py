@@ -4,16 +4,21 @@ now's seeks. Real servers on one PostgreSQL schema and one Redis, real clients."
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 from websockets.asyncio.client import connect as connect_ws
 from websockets.exceptions import ConnectionClosed
 
-from .support import Server, open_table, poll, run
+from .support import TIMEOUT, Server, open_table, poll, run
+from .test_online_accounts import browser_at, fresh_address
 from .test_scale import REDIS_URL, schema_url  # noqa: F401 (a fixture)
 
 GAME = "cambio"
@@ -117,3 +122,56 @@ def test_the_lobby_of_either_process_lists_a_table_made_on_the_other(
     assert lobby_ids(b, "open") == [second]
     shown = b.get("/api/lobby").json()["playing"][0]
     assert shown["game"] == GAME and shown["version"] == 0 and shown["to_act"]
+
+
+def test_a_seek_on_one_process_pairs_with_a_seek_on_the_other_once(pair: list[Server]) -> None:
+    """Alice seeks on A; both processes list her seek. Bob (on B) and Carol (on A) seek the
+    same game at once: exactly one of them is paired with her, into one table where she
+    holds seat 0, and her lobby socket on A is told her seat; the other's seek stays open."""
+    a, b = pair
+    alice, bob, carol = person(a), person(b), person(a)
+
+    async def scenario() -> None:
+        first = seek(alice)
+        assert first.status_code == 201 and first.json()["status"] == "open", first.text
+        mine = first.json()
+        poll(
+            lambda: [s["id"] for s in b.get("/api/seeks").json()["seeks"]] == [mine["seek"]["id"]],
+            "B lists Alice's seek",
+        )
+        url = f"{a.ws}/ws/lobby?seek={mine['seek']['id']}&token={mine['token']}"
+        async with connect_ws(url, open_timeout=TIMEOUT) as owner:
+            await next_of(owner, "seeks")
+            with ThreadPoolExecutor(2) as pool:
+                answers = [r.json() for r in pool.map(seek, [bob, carol])]
+            paired = [x for x in answers if x["status"] == "paired"]
+            assert len(paired) == 1, answers
+            told = await next_of(owner, "paired")
+        ticket = paired[0]["ticket"]
+        assert told["ticket"]["id"] == ticket["id"]
+        assert (told["ticket"]["seat"], ticket["seat"]) == (0, 1)
+        still = [x for x in answers if x["status"] == "open"]
+        assert len(still) == 1
+        listed = lambda: [s["id"] for s in a.get("/api/seeks").json()["seeks"]]  # noqa: E731
+        poll(lambda: listed() == [still[0]["seek"]["id"]], "only the other seek is open")
+        again = alice.get(f"/api/seeks/{mine['seek']['id']}", params={"token": mine["token"]})
+        assert again.json()["status"] == "paired" and again.json()["ticket"]["seat"] == 0
+
+    run(scenario())
+
+
+def person(server: Server) -> httpx.Client:
+    client, _ = browser_at(server, fresh_address())
+    return client
+
+
+def seek(client: httpx.Client) -> httpx.Response:
+    clock = {"kind": "timed", "bank": 300, "increment": 5}
+    return client.post("/api/seeks", json={"game": GAME, "clock": clock})
+
+
+async def next_of(ws: Any, kind: str) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+        if message["type"] == kind:
+            return message

@@ -44,6 +44,7 @@ from cardtable.server.seeks import SOCKETS as SEEK_SOCKETS
 from cardtable.server.settings import Settings
 from cardtable.server.sharedlimits import RedisLimiter, RedisOpenCount
 from cardtable.server.sharedlobby import SharedLobby
+from cardtable.server.sharedseeks import SharedSeekBook
 from cardtable.store import open_store
 
 log = logging.getLogger("cardtable.server")
@@ -67,7 +68,11 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
             cap = settings.max_sockets_per_address
             app.state.sockets = RedisOpenCount(cluster.redis, cluster.node, cap, space)
         app.state.house = house
-        app.state.seeks = SeekBook(house, settings.max_seeks)
+        if cluster is not None:  # seeks pair across the processes
+            space = settings.redis_namespace
+            app.state.seeks = SharedSeekBook(house, cluster.redis, space, settings.max_seeks)
+        else:
+            app.state.seeks = SeekBook(house, settings.max_seeks)
         sweeping = None
         try:
             if cluster is not None:
@@ -75,6 +80,7 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
                 await cluster.start(house)
                 if lobby is not None:
                     lobby.start()
+                await app.state.seeks.start()
                 if settings.recover:
                     cluster.watch_orphans()  # the failover: tables whose owner died
             if settings.recover and cluster is None:
