@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import random
 import sys
 from typing import Annotated, Any
@@ -374,6 +376,24 @@ def serve(
             help="Server processes on this port (more than 1 needs --redis)",
         ),
     ] = 1,
+    redis_namespace: Annotated[
+        str,
+        typer.Option(
+            metavar="NAME",
+            help="Prefix of this house's shared names in Redis (limits, lobby, seeks, the "
+            "bot farm's stream): two houses on one Redis use two",
+        ),
+    ] = "ct",
+    farm_workers: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            min=0,
+            max=64,
+            help="With --redis: bot farm workers this process runs itself (default: one "
+            "per core; 0: none, `cardtable bots` machines think every bot move)",
+        ),
+    ] = None,
 ) -> None:
     """Run the web house: the browser table, the HTTP API and live games."""
     problem = bind_problem(host, port)  # before the store, the workers and the app start
@@ -402,7 +422,46 @@ def serve(
         forwarded_allow_ips=forwarded_allow_ips,
         workers=workers,
         redis=redis,
+        redis_namespace=redis_namespace,
+        farm_workers=farm_workers,
     )
+
+
+@app.command("bots")
+def bot_farm(
+    redis: Annotated[
+        str,
+        typer.Option(metavar="URL", help="redis://HOST:PORT/DB: the Redis the house's servers use"),
+    ],
+    workers: Annotated[
+        int, typer.Option(metavar="N", min=1, max=256, help="Worker processes on this machine")
+    ] = 1,
+    redis_namespace: Annotated[
+        str, typer.Option(metavar="NAME", help="The house's --redis-namespace")
+    ] = "ct",
+    claim_after: Annotated[
+        float,
+        typer.Option(
+            metavar="SECONDS",
+            min=0.1,
+            help="Take over a job another worker has held this long (it died or hangs)",
+        ),
+    ] = 10.0,
+) -> None:
+    """Think bot moves for a house of several processes (its bot farm on Redis Streams).
+
+    Runs until interrupted; any number of machines may run it (docs/scaling.md)."""
+    if not redis.startswith(("redis://", "rediss://", "unix://")):
+        raise fail(f"--redis must be a redis:// URL, not {redis!r}")
+    from cardtable.server import botfarm
+
+    try:
+        botfarm.connect(redis).close()
+    except Exception as error:
+        raise fail(f"cannot reach Redis at {redis}: {error}") from None
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: a held job is taken over
+        botfarm.run_workers(redis, redis_namespace, workers, claim_after)
 
 
 def cluster_problem(db: str | None, redis: str | None, workers: int) -> str | None:

@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException
 import cardtable
 from cardtable.server.autoplay import BotWorkers
 from cardtable.server.bodylimit import BodyLimit
+from cardtable.server.botfarm import FarmWorkers, LocalFarm
 from cardtable.server.clocks import ManualClock, RealClock
 from cardtable.server.cluster import Cluster, ClusterFanout
 from cardtable.server.errors import (
@@ -41,6 +42,9 @@ from cardtable.server.routes import API, PAGES, SOCKETS
 from cardtable.server.seeks import SEEKS, SeekBook
 from cardtable.server.seeks import SOCKETS as SEEK_SOCKETS
 from cardtable.server.settings import Settings
+from cardtable.server.sharedlimits import RedisLimiter, RedisOpenCount
+from cardtable.server.sharedlobby import SharedLobby
+from cardtable.server.sharedseeks import SharedSeekBook
 from cardtable.store import open_store
 
 log = logging.getLogger("cardtable.server")
@@ -54,13 +58,29 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
         cluster = Cluster(settings.redis, ttl=settings.lease_seconds) if settings.redis else None
         chosen = fanout or (ClusterFanout(cluster) if cluster else InProcessFanout())
         house = open_house(settings, chosen, cluster)
+        farm = local_farm(settings, cluster)
+        lobby = None
+        if cluster is not None:  # the lobby lists every process's tables
+            house.lobby = lobby = SharedLobby(cluster.redis, settings.redis_namespace)
+        if cluster is not None:  # limits and socket caps count across the processes
+            space = settings.redis_namespace
+            app.state.limiter = RedisLimiter(cluster.redis, settings.rates, space)
+            cap = settings.max_sockets_per_address
+            app.state.sockets = RedisOpenCount(cluster.redis, cluster.node, cap, space)
         app.state.house = house
-        app.state.seeks = SeekBook(house, settings.max_seeks)
+        if cluster is not None:  # seeks pair across the processes
+            space = settings.redis_namespace
+            app.state.seeks = SharedSeekBook(house, cluster.redis, space, settings.max_seeks)
+        else:
+            app.state.seeks = SeekBook(house, settings.max_seeks)
         sweeping = None
         try:
             if cluster is not None:
                 Owner(house, cluster)
                 await cluster.start(house)
+                if lobby is not None:
+                    lobby.start()
+                await app.state.seeks.start()
                 if settings.recover:
                     cluster.watch_orphans()  # the failover: tables whose owner died
             if settings.recover and cluster is None:
@@ -73,10 +93,14 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
             if sweeping is not None:
                 sweeping.cancel()
             app.state.seeks.close()
+            if lobby is not None:
+                await lobby.close()
             await house.close()
             if cluster is not None:
                 await cluster.close()
             house.workers.close()
+            if farm is not None:
+                farm.close()
             app.state.passwords.close()
             house.store.close()
 
@@ -110,9 +134,24 @@ def open_house(settings: Settings, fanout: Fanout, cluster: Cluster | None = Non
     store = open_store(settings.db)
     # SQLite takes one writer at a time: one store thread avoids waiting on its lock.
     workers = 1 if store.url.startswith("sqlite") else 4
-    bot_workers = BotWorkers(settings.bot_delay, settings.bot_workers, settings.bot_processes)
+    bot_workers: BotWorkers
+    if cluster is not None:  # bot moves are jobs on the farm (botfarm.py)
+        bot_workers = FarmWorkers(cluster, settings.bot_delay, settings.redis_namespace)
+    else:
+        bot_workers = BotWorkers(settings.bot_delay, settings.bot_workers, settings.bot_processes)
     clock = ManualClock() if settings.test_clock else RealClock()
     return House(AsyncStore(store, workers), fanout, bot_workers, clock, cluster)
+
+
+def local_farm(settings: Settings, cluster: Cluster | None) -> LocalFarm | None:
+    """This process's own bot farm workers (with ``--redis``)."""
+    if cluster is None or settings.redis is None:
+        return None
+    count = settings.bot_processes if settings.farm_workers is None else settings.farm_workers
+    if count <= 0:
+        return None
+    space, after = settings.redis_namespace, settings.farm_claim_after
+    return LocalFarm(settings.redis, space, cluster.node, count, after)
 
 
 async def api_error(request: Request, error: ApiError) -> JSONResponse:

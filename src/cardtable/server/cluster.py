@@ -39,6 +39,7 @@ from redis.asyncio.client import PubSub
 from cardtable.server.errors import SERVER_ERROR, ApiError, ProtocolError
 from cardtable.server.fanout import Audience, InProcessFanout, Update
 from cardtable.server.lease import PREFIX, Lease, Leases
+from cardtable.server.sharedlimits import alive_key
 
 if TYPE_CHECKING:
     from cardtable.server.house import House
@@ -95,6 +96,7 @@ class Cluster:
     # -- life ------------------------------------------------------------------------
     async def start(self, house: House) -> None:
         self.house = house
+        await self.heartbeat()
         await self._pubsub.subscribe(node_channel(self.node))
         self._tasks = [
             asyncio.create_task(self._listen(), name="cluster listen"),
@@ -113,6 +115,8 @@ class Cluster:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         await self._flush()
+        with contextlib.suppress(Exception):
+            await self.redis.delete(alive_key(self.node))  # its socket counts end now
         with contextlib.suppress(Exception):
             await self._pubsub.aclose()
         await self.redis.aclose()
@@ -146,9 +150,15 @@ class Cluster:
         while True:
             await asyncio.sleep(self.ttl / 3)
             try:
+                await self.heartbeat()
                 await self._renew()
             except Exception:
                 log.exception("cluster: renewing leases failed")
+
+    async def heartbeat(self) -> None:
+        """This process is alive for two lease times more (what it counts in Redis, such
+        as its open sockets per address, is believed while it is)."""
+        await self.redis.set(alive_key(self.node), "1", px=int(self.ttl * 2000))
 
     async def _renew(self) -> None:
         leases = list(self.held.values())
@@ -215,6 +225,16 @@ class Cluster:
             ) from None
         finally:
             self._replies.pop(key, None)
+
+    def expect(self, key: str) -> asyncio.Future[Any]:
+        """A future settled by the first ``{"reply": key, ...}`` sent to this node (a bot
+        farm's answer); ``forget`` it once done, so a later one is dropped."""
+        reply: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._replies[key] = reply
+        return reply
+
+    def forget(self, key: str) -> None:
+        self._replies.pop(key, None)
 
     def send(self, channel: str, message: dict[str, Any]) -> None:
         self._outbox.put_nowait((channel, json.dumps(message, separators=(",", ":"))))

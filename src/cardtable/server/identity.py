@@ -221,7 +221,7 @@ def check_credentials(body: Credentials) -> str:
 async def register(request: Request, response: Response, body: Credentials) -> Me:
     """Make this guest an account: its name, ratings and history come along."""
     check_csrf(request)
-    limiter_of(request).check("register", client_key(request))
+    await limiter_of(request).enforce([("register", client_key(request))])
     username = check_credentials(body)
     store = store_of(request)
     user = await session_user(request)
@@ -245,7 +245,7 @@ async def sign_in(request: Request, response: Response, body: Credentials) -> Me
     """Sign in to an account on this browser (a new session)."""
     check_csrf(request)
     username = body.username.strip().lower()
-    check_sign_in_rate(limiter_of(request), client_key(request), username)
+    await check_sign_in_rate(limiter_of(request), client_key(request), username)
     store = store_of(request)
     passwords = passwords_of(request)
     user = await store.user_by_username(username)
@@ -261,13 +261,13 @@ async def sign_in(request: Request, response: Response, body: Credentials) -> Me
     return me_json(user, csrf)
 
 
-def check_sign_in_rate(limiter: Limiter, address: str, username: str) -> None:
+async def check_sign_in_rate(limiter: Limiter, address: str, username: str) -> None:
     """Tries are counted per address, per address and user name together, and per user
     name alone on a looser scale: wrong passwords from one address cannot lock the owner
     out from another (the per-user bucket needs many addresses to empty)."""
-    limiter.check("signin-address", address)
-    limiter.check("signin", f"{address} user:{username}")
-    limiter.check("signin-user", username)
+    await limiter.enforce([("signin-address", address)])
+    await limiter.enforce([("signin", f"{address} user:{username}")])
+    await limiter.enforce([("signin-user", username)])
 
 
 async def sign_out(request: Request, response: Response) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 being played (to watch). Clients poll it (every few seconds): a list that changes a few
 times a minute does not need a socket of its own.
 
-It is read from the house's index (``listing.LobbyIndex``), one page at a time
+With ``--redis`` it is read from Redis (``sharedlobby.SharedLobby``): every process's
+tables. Otherwise it is read from the house's index (``listing.LobbyIndex``), one page at a time
 (``offset``, ``limit`` up to ``MAX_PAGE``): a poll summarises at most two pages of tables,
 however many are live."""
 
@@ -15,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from cardtable.server.house import House
 from cardtable.server.live import LiveTable
+from cardtable.server.sharedlobby import SharedLobby
 from cardtable.server.tables_api import TableSummary, summary
 
 PAGE = 50
@@ -45,6 +47,15 @@ async def get_lobby(
     """Open public tables (a seat is free) and public games to watch, a page of each."""
     house: House = request.app.state.house
     index = house.lobby
+    if isinstance(index, SharedLobby):  # every process's tables (--redis)
+        return Lobby(
+            open=await index.page_of("open", offset, limit),
+            playing=await index.page_of("playing", offset, limit),
+            open_total=await index.total("open"),
+            playing_total=await index.total("playing"),
+            offset=offset,
+            limit=limit,
+        )
     return Lobby(
         open=[summarise(t) for t in index.page("open", offset, limit)],
         playing=[summarise(t) for t in index.page("playing", offset, limit)],

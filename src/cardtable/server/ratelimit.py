@@ -136,6 +136,19 @@ class Limiter:
             bucket = self._buckets[(kind, key)] = Bucket(rate, self._clock())
         return bucket
 
+    # -- the interface the server awaits (shared.RedisLimiter counts across processes) ---
+    async def take(self, kind: str, key: str) -> float:
+        """``wait``, awaited: 0 if allowed now (counted), else the seconds to wait."""
+        return self.wait(kind, key)
+
+    async def retry_in(self, kind: str, key: str) -> float:
+        """``ready``, awaited: the seconds until allowed (0: now), counting nothing."""
+        return self.ready(kind, key)
+
+    async def enforce(self, checks: list[tuple[str, str]], what: str = "requests") -> None:
+        """``check_all``, awaited."""
+        self.check_all(checks, what)
+
     def allow(self, kind: str, key: str) -> bool:
         return self.wait(kind, key) == 0.0
 
@@ -147,15 +160,19 @@ class Limiter:
         (so a refused request costs nothing)."""
         waits = [self.ready(kind, key) for kind, key in checks]
         if max(waits, default=0.0) > 0.0:
-            seconds = max(1, math.ceil(max(waits)))
-            raise ApiError(
-                429,
-                RATE_LIMITED,
-                f"Too many {what} too fast: wait {seconds} s and try again",
-                retry_after=seconds,
-            )
+            raise too_many(what, max(waits))
         for kind, key in checks:
             self.wait(kind, key)
+
+
+def too_many(what: str, wait: float) -> ApiError:
+    seconds = max(1, math.ceil(wait))
+    return ApiError(
+        429,
+        RATE_LIMITED,
+        f"Too many {what} too fast: wait {seconds} s and try again",
+        retry_after=seconds,
+    )
 
 
 class OpenCount:
@@ -184,3 +201,10 @@ class OpenCount:
 
     def held(self, key: str) -> int:
         return self._open.get(key, 0)
+
+    # -- the interface the server awaits (shared.RedisOpenCount counts across processes)
+    async def acquire(self, key: str) -> bool:
+        return self.take(key)
+
+    async def release(self, key: str) -> None:
+        self.give_back(key)

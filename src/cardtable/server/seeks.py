@@ -289,7 +289,7 @@ async def create_seek(request: Request, body: NewSeek) -> SeekAnswer:
     """Play now: seat me with whoever waits for the same game, clock and rating range, or
     open a seek the lobby shows at once."""
     user = await acting_user(request)
-    check_create_rate(request, user)  # a pairing makes a table: the same allowance
+    await check_create_rate(request, user)  # a pairing makes a table: the same allowance
     info = await checked_seek(request, body, user)
     owner = f"user:{user.id}" if user is not None else f"address:{client_key(request)}"
     seek = await book_of(request).seek(info, owner, user, client_key(request))
@@ -368,14 +368,14 @@ async def lobby_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     sockets: OpenCount = websocket.app.state.sockets
     address = websocket.client.host if websocket.client else "?"
-    if not sockets.take(address):
+    if not await sockets.acquire(address):
         text = f"This address has {sockets.cap} connections open already"
         await refuse(websocket, "too_many_connections", text, CLOSE_TRY_LATER)
         return
     try:
         await serve_lobby(websocket)
     finally:
-        sockets.give_back(address)
+        await sockets.release(address)
 
 
 async def serve_lobby(websocket: WebSocket) -> None:

@@ -21,10 +21,19 @@ class Settings:
     # Seconds a process owns a table without renewing its lease: how long an owner that
     # died keeps its tables from the others (the failover takes about this long).
     lease_seconds: float = 5.0
+    # The first part of the names of what the house shares in Redis beyond leases (limits,
+    # socket counts, the lobby, seeks, the bot farm's stream): two houses on one Redis (or
+    # two tests) keep apart by it; every process of one house and its bot farm use one.
+    redis_namespace: str = "ct"
     # Seconds a bot waits before it moves, so people can follow the table.
     bot_delay: float = 0.8
     # Worker processes that run bots (default: one per core); 0 runs them in threads.
     bot_processes: int = field(default_factory=lambda: os.cpu_count() or 1)
+    # With redis: bot farm workers this process runs itself (None: bot_processes; 0:
+    # none, the farm's machines think every move: ``cardtable bots``).
+    farm_workers: int | None = None
+    # Seconds a farm job may stay with one worker before another takes it over.
+    farm_claim_after: float = 10.0
     # Worker threads that run bots when bot_processes is 0.
     bot_workers: int = 4
     # Largest WebSocket message a client may send (bytes). The protocol layer (uvicorn's

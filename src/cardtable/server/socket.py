@@ -141,12 +141,12 @@ class Connection:
                 parsed = read_frame(message, self.limit)
                 about = parsed.get("type") if parsed.get("type") in MESSAGE_TYPES else None
                 if about != "ping":
-                    self.check_refusals()
+                    await self.check_refusals()
                 await self.handle(table, parsed)
             except RateLimited as error:
                 self.send_error(error, about)
             except ProtocolError as error:
-                self.count_refusal()
+                await self.count_refusal()
                 self.send_error(error, about)
 
     async def handle(self, table: Table, message: dict[str, Any]) -> None:
@@ -168,28 +168,28 @@ class Connection:
                 UNKNOWN_TYPE, f"Unknown message type {kind!r}; the server understands: {known}"
             )
 
-    def check_refusals(self) -> None:
+    async def check_refusals(self) -> None:
         """Refuse unread while this connection has used up its refusals. Only refusals
         count: accepted moves are paced by the game itself (one per version and seat), and
         a script playing bots that move at once must never be slowed."""
         retry = self.buckets["refused"].ready(time.monotonic())
         if self.limiter is not None:
-            retry = max(retry, self.limiter.ready("refused_address", self.address))
+            retry = max(retry, await self.limiter.retry_in("refused_address", self.address))
         if retry > 0.0:
             raise RateLimited("refused messages", retry)
 
-    def count_refusal(self) -> None:
+    async def count_refusal(self) -> None:
         """A refusal costs a token of this connection and one of its address (a client
         that reconnects keeps the address's count: it made 5,400 refusals a second)."""
         self.buckets["refused"].wait(time.monotonic())
         if self.limiter is not None:
-            self.limiter.wait("refused_address", self.address)
+            await self.limiter.take("refused_address", self.address)
 
-    def take(self, kind: str, what: str, person: str | None = None) -> None:
+    async def take(self, kind: str, what: str, person: str | None = None) -> None:
         """Count one ``kind`` against this connection (and ``person``), or refuse it."""
         retry = self.buckets[kind].wait(time.monotonic())
         if retry == 0.0 and person is not None and self.limiter is not None:
-            retry = self.limiter.wait(kind, person)
+            retry = await self.limiter.take(kind, person)
         if retry > 0.0:
             raise RateLimited(what, retry)
 
@@ -204,7 +204,7 @@ class Connection:
         if self.seat is not None:
             held = table.record.seats[self.seat].user_id
             person = f"user:{held}" if held else person
-        self.take("chat", "chat messages", person)
+        await self.take("chat", "chat messages", person)
         await table.say(self.seat, text, self.user)
 
     def read_act(self, message: dict[str, Any]) -> tuple[int, int, object]:
@@ -253,7 +253,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     sockets: OpenCount = websocket.app.state.sockets
     address = websocket.client.host if websocket.client else "?"
-    if not sockets.take(address):
+    if not await sockets.acquire(address):
         message = (
             f"This address has {sockets.cap} connections open already: "
             "close a table tab and try again"
@@ -263,7 +263,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     try:
         await open_feed(websocket, table_id)
     finally:
-        sockets.give_back(address)
+        await sockets.release(address)
 
 
 async def open_feed(websocket: WebSocket, table_id: str) -> None:

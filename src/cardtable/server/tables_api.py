@@ -135,7 +135,7 @@ async def create_table(request: Request, body: NewTable) -> SeatTicket:
     """Create a table; the creator holds its first human seat (the token proves it). A
     private table answers its invite key and link."""
     user = await acting_user(request)
-    check_create_rate(request, user)
+    await check_create_rate(request, user)
     check_option_names(body.game, body.options)
     plan = plan_table(body.game, body.options, body.seats)
     clock = table_clock(body.pace, body.move_limit, parse_clock(body.clock))
@@ -159,13 +159,13 @@ async def create_table(request: Request, body: NewTable) -> SeatTicket:
     return answer
 
 
-def check_create_rate(request: Request, user: UserRecord | None) -> None:
+async def check_create_rate(request: Request, user: UserRecord | None) -> None:
     """Per address, and per person when a cookie says who: a script without a cookie is
     held to its address (a load test raises the rates: ``serve --rate``)."""
     checks = [("create_address", client_key(request))]
     if user is not None:
         checks.append(("create_person", user.id))
-    request.app.state.limiter.check_all(checks, "new tables")
+    await request.app.state.limiter.enforce(checks, "new tables")
 
 
 def check_option_names(game: object, options: dict[str, Any]) -> None:
@@ -303,7 +303,8 @@ class LeaveRequest(BaseModel):
 async def leave(request: Request, table_id: str, body: LeaveRequest) -> dict[str, Any]:
     """Leave a game being played: with two seats you lose; with more a bot (medium) plays
     your seat on and you finish last."""
-    request.app.state.limiter.check("leave", client_key(request))  # tokens are not guessed
+    # Tokens are not guessed.
+    await request.app.state.limiter.enforce([("leave", client_key(request))])
     table = await house_of(request).get(table_id)
     if table is None:
         raise ApiError(404, NO_SUCH_TABLE, f"There is no table {table_id!r}")

@@ -1,0 +1,226 @@
+"""Play now's seeks across the processes of one house (``--redis``): a seek made on one
+process pairs with a fitting one made on another, exactly once (docs/scaling.md, "Shared
+across processes").
+
+The open seeks live in Redis: ``{ns}:seeks`` (seek id -> what pairing needs, JSON) and
+``{ns}:seeks:order`` (oldest first), with a version ``{ns}:seeks:ver`` bumped by every
+change. A process reads them with the version, picks the oldest seek the new one fits (as
+in one process), and commits its choice with one Lua script that checks the version first
+(compare-and-set): take the match out, or add the new seek. Two processes racing for one
+seek (or adding two seeks that fit each other) see the version moved and read again, so a
+seek is paired at most once and two fitting seeks never both stay open.
+
+The pairing process makes the table and seats both players, then publishes the waiting
+seek's ticket on ``{ns}:seeks:events``; the process holding the waiting seek (its timers
+and its owner's lobby socket) hands it over. Every change is published there too, and each
+process pushes the fresh list to its lobby sockets."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from redis.asyncio import Redis
+
+from cardtable.server.errors import ApiError
+from cardtable.server.house import House
+from cardtable.server.messages import dumps
+from cardtable.server.seeks import (
+    MAX_SEEKS,
+    SEEK_OPEN,
+    SEEK_TTL,
+    SEEKS_FULL,
+    Seek,
+    SeekBook,
+    SeekInfo,
+    ticket_dump,
+)
+from cardtable.server.tables_api import SeatTicket
+from cardtable.server.tokens import new_token
+from cardtable.store.online import UserRecord
+
+log = logging.getLogger("cardtable.server")
+
+# KEYS: the seeks, their order, the version. ARGV: the version read, the match to take
+# ("" : none), the new seek's id, JSON and score, the cap.
+COMMIT = """
+if (redis.call('GET', KEYS[3]) or '0') ~= ARGV[1] then return 'retry' end
+if ARGV[2] ~= '' then
+  if redis.call('HDEL', KEYS[1], ARGV[2]) == 0 then return 'retry' end
+  redis.call('ZREM', KEYS[2], ARGV[2])
+  redis.call('INCR', KEYS[3])
+  return 'paired'
+end
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[6]) then return 'full' end
+redis.call('HSET', KEYS[1], ARGV[3], ARGV[4])
+redis.call('ZADD', KEYS[2], ARGV[5], ARGV[3])
+redis.call('INCR', KEYS[3])
+return 'open'
+"""
+# Take a seek out (cancelled, expired); the version moves only if it was there.
+DROP = """
+if redis.call('HDEL', KEYS[1], ARGV[1]) == 1 then
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  redis.call('INCR', KEYS[3])
+  return 1
+end
+return 0
+"""
+ATTEMPTS = 8  # reads and commits before a seek is refused as busy
+
+
+class SharedSeekBook(SeekBook):
+    def __init__(self, house: House, redis: Redis, namespace: str, cap: int = MAX_SEEKS):
+        super().__init__(house, cap)
+        self.redis = redis
+        self.keys = [f"{namespace}:seeks", f"{namespace}:seeks:order", f"{namespace}:seeks:ver"]
+        self.channel = f"{namespace}:seeks:events"
+        self._commit = redis.register_script(COMMIT)
+        self._drop_script = redis.register_script(DROP)
+        self._listed: list[SeekInfo] = []
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._listener: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(self.channel)
+        self._listener = asyncio.create_task(self._listen(pubsub), name="seeks events")
+        self._listed = [info for info, _ in (await self._read())[1]]
+
+    def close(self) -> None:
+        for seek in list(self.open.values()):  # their owners' sockets go with this process
+            self._later(self._drop_shared(seek.info.id))
+        super().close()
+        if self._listener is not None:
+            self._listener.cancel()
+
+    # -- seeking ---------------------------------------------------------------------
+    async def seek(self, info: SeekInfo, owner: str, user: UserRecord | None, address: str) -> Seek:
+        for _ in range(ATTEMPTS):
+            version, entries = await self._read()
+            if any(entry["owner"] == owner for _, entry in entries):
+                raise ApiError(
+                    409, SEEK_OPEN, "You are already looking for a game: cancel it first"
+                )
+            mine = Seek(info, new_token(), owner, user, address, self._now() + SEEK_TTL)
+            match = next((e for i, e in entries if e["owner"] != owner and fits(i, e, info)), None)
+            stored = {
+                "info": info.model_dump(),
+                "owner": owner,
+                "user": user.id if user else None,
+                "address": address,
+                "until": time.time() + SEEK_TTL,
+            }
+            args = [version, match["info"]["id"] if match else "", info.id, json.dumps(stored)]
+            done = await self._commit(keys=self.keys, args=[*args, time.time(), self.cap])
+            done = done.decode() if isinstance(done, bytes) else done
+            if done == "full":
+                raise ApiError(503, SEEKS_FULL, "Too many people are seeking: try again soon", 10)
+            if done == "open":
+                self._add(mine)  # its timers and sockets are this process's
+                return mine
+            if done == "paired" and match is not None:
+                await self._pair(match, mine)
+                return mine
+        raise ApiError(503, SEEKS_FULL, "Too many people are seeking at once: try again", 1)
+
+    async def _pair(self, match: dict[str, Any], mine: Seek) -> None:
+        waiting = self.open.get(match["info"]["id"])
+        if waiting is not None:
+            self._drop(waiting)  # ours: handed over here, not by the event
+        else:
+            user = await self.house.store.user(match["user"]) if match["user"] else None
+            info = SeekInfo(**match["info"])
+            waiting = Seek(info, "", match["owner"], user, match["address"], 0.0)
+        try:
+            await self._seat(waiting, mine)
+        except BaseException:
+            stored = json.dumps(match)  # their seek stands; nothing is made
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.hset(self.keys[0], waiting.info.id, stored)
+                pipe.zadd(self.keys[1], {waiting.info.id: time.time()})
+                pipe.incr(self.keys[2])
+                await pipe.execute()
+            self._changed()
+            raise
+        ticket = ticket_dump(waiting)["ticket"]
+        await self.redis.publish(self.channel, dumps({"paired": waiting.info.id, "ticket": ticket}))
+        self._changed()
+
+    def cancel(self, seek_id: str, token: str) -> None:
+        super().cancel(seek_id, token)
+        self._later(self._drop_shared(seek_id))
+
+    def listing(self) -> list[SeekInfo]:
+        return list(self._listed)
+
+    # -- inside ----------------------------------------------------------------------
+    def _keep_paired(self, seek: Seek) -> None:
+        if seek.token:  # a seek of another process: its owner fetches the ticket there
+            super()._keep_paired(seek)
+
+    async def _expire(self, seek: Seek, deadline: float) -> None:
+        await super()._expire(seek, deadline)
+        if seek.info.id not in self.open and seek.ticket is None:
+            await self._drop_shared(seek.info.id)
+
+    async def _drop_shared(self, seek_id: str) -> None:
+        if await self._drop_script(keys=self.keys, args=[seek_id]):
+            await self.redis.publish(self.channel, dumps({"changed": True}))
+
+    def _changed(self) -> None:
+        """Every process (this one too, through the channel) pushes the new list."""
+        self._later(self.redis.publish(self.channel, dumps({"changed": True})))
+
+    def _later(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _read(self) -> tuple[str, list[tuple[SeekInfo, dict[str, Any]]]]:
+        """The version and the open seeks, oldest first (expired ones left out)."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.get(self.keys[2])
+            pipe.zrange(self.keys[1], 0, -1)
+            pipe.hgetall(self.keys[0])
+            version, order, stored = await pipe.execute()
+        now = time.time()
+        entries = []
+        for seek_id in order:
+            text = stored.get(seek_id)
+            entry = json.loads(text) if text else None
+            if entry is not None and entry["until"] > now:
+                entries.append((SeekInfo(**entry["info"]), entry))
+        return (version or b"0").decode(), entries
+
+    async def _listen(self, pubsub: Any) -> None:
+        while True:
+            try:
+                message = await pubsub.get_message(timeout=1.0)
+                if message is not None and message.get("type") == "message":
+                    await self._event(json.loads(message["data"]))
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                raise
+            except Exception:
+                log.exception("seeks: an event could not be handled")
+                await asyncio.sleep(0.5)
+
+    async def _event(self, body: dict[str, Any]) -> None:
+        seek = self.open.get(body.get("paired") or "")
+        if seek is not None:  # ours, paired by another process
+            self._drop(seek)
+            seek.ticket = SeatTicket(**body["ticket"])
+            self._keep_paired(seek)
+            self._tell_owner(seek, {"type": "paired", "seek": seek.info.id, **ticket_dump(seek)})
+        self._listed = [info for info, _ in (await self._read())[1]]
+        super()._changed()  # this process's lobby sockets get the list
+
+
+def fits(info: SeekInfo, entry: dict[str, Any], arriving: SeekInfo) -> bool:
+    return Seek(info, "", entry["owner"], None, "", 0.0).fits(arriving)

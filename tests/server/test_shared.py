@@ -1,0 +1,177 @@
+"""What the processes of one house share through Redis besides tables (docs/scaling.md,
+"Shared across processes"): rate limits, the socket cap per address, the lobby and Play
+now's seeks. Real servers on one PostgreSQL schema and one Redis, real clients."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect as connect_ws
+from websockets.exceptions import ConnectionClosed
+
+from .support import TIMEOUT, Server, open_table, poll, run
+from .test_online_accounts import browser_at, fresh_address
+from .test_scale import REDIS_URL, schema_url  # noqa: F401 (a fixture)
+
+GAME = "cambio"
+
+
+def start_pair(url: str, tmp_path: Path, extra: list[str]) -> list[Server]:
+    pytest.importorskip("redis", reason="the 'redis' extra is not installed")
+    if not REDIS_URL:
+        pytest.skip("set CARDTABLE_TEST_REDIS_URL=redis://… (scripts/test-redis.sh)")
+    # A namespace of its own: the limits and the lobby of other tests stay apart.
+    options = ["--redis", REDIS_URL, "--redis-namespace", f"t{secrets.token_hex(4)}", *extra]
+    servers = [Server(url, tmp_path / f"{n}.log", options=options) for n in "ab"]
+    try:
+        for server in servers:
+            server.start()
+    except BaseException:
+        for server in servers:
+            server.stop()
+        raise
+    return servers
+
+
+@pytest.fixture
+def limited(schema_url: str, tmp_path: Path) -> Iterator[list[Server]]:  # noqa: F811
+    """Two processes allowing three new tables per address (refilled once in ~17 min) and
+    two WebSocket connections per address, in all."""
+    servers = start_pair(
+        schema_url,
+        tmp_path,
+        ["--rate", "create_address=3:0.001", "--max-sockets-per-address", "2"],
+    )
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+def test_a_rate_limit_counts_requests_to_both_processes(limited: list[Server]) -> None:
+    """Three tables from one address, two through A and one through B: the fourth is
+    refused by either process, with Retry-After, and makes no table."""
+    a, b = limited
+    for server in (a, b, a):
+        server.create(GAME, ["human", "human"])
+    for server in (b, a):
+        refused = server.post("/api/tables", {"game": GAME, "seats": ["human", "human"]})
+        assert refused.status_code == 429, refused.text
+        assert refused.json()["code"] == "rate_limited"
+        assert int(refused.headers["Retry-After"]) >= 1
+
+
+def test_the_socket_cap_counts_connections_to_both_processes(limited: list[Server]) -> None:
+    """Two connections per address in all: one to A and one to B hold both; a third, to
+    either, is refused with too_many_connections; one closed frees a place for the next."""
+    a, b = limited
+    ticket = a.create(GAME, ["human", "human"])
+
+    async def connect() -> None:
+        async with open_table(a, ticket["id"]) as first, open_table(b, ticket["id"]):
+            await first.next_state()
+            for server in (a, b):
+                async with connect_ws(f"{server.ws}/ws/tables/{ticket['id']}") as third:
+                    refused = json.loads(await third.recv())
+                    assert refused["code"] == "too_many_connections", refused
+                    with pytest.raises(ConnectionClosed) as closed:
+                        await third.recv()
+                    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        async with open_table(b, ticket["id"]) as again:  # both closed: room again
+            assert (await again.next_state())["type"] == "state"
+
+    run(connect())
+
+
+@pytest.fixture
+def pair(schema_url: str, tmp_path: Path) -> Iterator[list[Server]]:  # noqa: F811
+    servers = start_pair(schema_url, tmp_path, [])
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+def lobby_ids(server: Server, which: str) -> list[str]:
+    return [t["id"] for t in server.get("/api/lobby").json()[which]]
+
+
+def test_the_lobby_of_either_process_lists_a_table_made_on_the_other(
+    pair: list[Server],
+) -> None:
+    """A public table created on A is listed open on B, newest first; once its last seat
+    is taken (through B) B lists it as being played, not open; a table A made private is
+    listed by neither."""
+    a, b = pair
+    first = a.create(GAME, ["human", "human"])["id"]
+    second = b.create(GAME, ["human", "human"])["id"]
+    hidden = a.post("/api/tables", {"game": GAME, "seats": ["human", "human"], "public": False})
+    assert hidden.status_code == 201, hidden.text
+    poll(lambda: lobby_ids(b, "open") == [second, first], "B lists both open tables")
+    assert lobby_ids(a, "open") == [second, first]
+    assert b.get("/api/lobby").json()["open_total"] == 2
+
+    b.claim(first, 1)
+    poll(lambda: lobby_ids(b, "playing") == [first], "B lists A's full table as played")
+    assert lobby_ids(b, "open") == [second]
+    shown = b.get("/api/lobby").json()["playing"][0]
+    assert shown["game"] == GAME and shown["version"] == 0 and shown["to_act"]
+
+
+def test_a_seek_on_one_process_pairs_with_a_seek_on_the_other_once(pair: list[Server]) -> None:
+    """Alice seeks on A; both processes list her seek. Bob (on B) and Carol (on A) seek the
+    same game at once: exactly one of them is paired with her, into one table where she
+    holds seat 0, and her lobby socket on A is told her seat; the other's seek stays open."""
+    a, b = pair
+    alice, bob, carol = person(a), person(b), person(a)
+
+    async def scenario() -> None:
+        first = seek(alice)
+        assert first.status_code == 201 and first.json()["status"] == "open", first.text
+        mine = first.json()
+        poll(
+            lambda: [s["id"] for s in b.get("/api/seeks").json()["seeks"]] == [mine["seek"]["id"]],
+            "B lists Alice's seek",
+        )
+        url = f"{a.ws}/ws/lobby?seek={mine['seek']['id']}&token={mine['token']}"
+        async with connect_ws(url, open_timeout=TIMEOUT) as owner:
+            await next_of(owner, "seeks")
+            with ThreadPoolExecutor(2) as pool:
+                answers = [r.json() for r in pool.map(seek, [bob, carol])]
+            paired = [x for x in answers if x["status"] == "paired"]
+            assert len(paired) == 1, answers
+            told = await next_of(owner, "paired")
+        ticket = paired[0]["ticket"]
+        assert told["ticket"]["id"] == ticket["id"]
+        assert (told["ticket"]["seat"], ticket["seat"]) == (0, 1)
+        still = [x for x in answers if x["status"] == "open"]
+        assert len(still) == 1
+        listed = lambda: [s["id"] for s in a.get("/api/seeks").json()["seeks"]]  # noqa: E731
+        poll(lambda: listed() == [still[0]["seek"]["id"]], "only the other seek is open")
+        again = alice.get(f"/api/seeks/{mine['seek']['id']}", params={"token": mine["token"]})
+        assert again.json()["status"] == "paired" and again.json()["ticket"]["seat"] == 0
+
+    run(scenario())
+
+
+def person(server: Server) -> httpx.Client:
+    client, _ = browser_at(server, fresh_address())
+    return client
+
+
+def seek(client: httpx.Client) -> httpx.Response:
+    clock = {"kind": "timed", "bank": 300, "increment": 5}
+    return client.post("/api/seeks", json={"game": GAME, "clock": clock})
+
+
+async def next_of(ws: Any, kind: str) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+        if message["type"] == kind:
+            return message
