@@ -111,7 +111,7 @@ async def start_review(
     if job is not None and job.status in ("queued", "running"):
         return JSONResponse(job.to_json(), status_code=202)
     asker = await asker_key(request)
-    request.app.state.limiter.check("review", client_key(request), "reviews")
+    await request.app.state.limiter.enforce([("review", client_key(request))], "reviews")
     if any(j.asker == asker for j in reviews.active()):
         raise ApiError(429, REVIEW_RUNNING, "Your last review is still being computed")
     if len(reviews.active()) >= MAX_JOBS:
