@@ -187,6 +187,12 @@ def test_review_and_puzzle_in_chinese_on_a_phone(
         if p["table"] == table_id
     )
     page.set_viewport_size(PHONE)
+    # The game's tile on the home page leads to its puzzles.
+    page.goto(f"{live_server.url}/")
+    tile = page.locator(".game-tile[data-game='caravan']")
+    tile.get_by_role("link", name="残局题").click()
+    page.wait_for_url("**/puzzles/caravan")
+    page.locator(".puzzle-page").wait_for()
     page.goto(f"{live_server.url}/puzzles/caravan/{puzzle_id}")
     puzzle = page.locator(".puzzle-page[data-state='open']")
     puzzle.wait_for()

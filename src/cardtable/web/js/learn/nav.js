@@ -1,4 +1,4 @@
-// The learning pages' routes and their shared navigation: rules, tutorial, lab, play.
+// The learning pages' routes and their shared navigation: rules, tutorial, lab, puzzles, play.
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
@@ -30,11 +30,12 @@ export function learnNav(app, game, here) {
     link("rules", "learn.nav.rules"),
     link("learn", "learn.nav.tutorial"),
     link("labs", "learn.nav.lab"),
+    link("puzzles", "learn.nav.puzzles"),
     h("a", { class: "learn-link", href: "/", onclick: (e) => app.follow(e, "/") }, t("learn.nav.play")),
   );
 }
 
-/** The home tile's links: rules, tutorial, lab. */
+/** The home tile's links: rules, tutorial, lab, puzzles. */
 export function learnLinks(app, game) {
   if (!hasLearnPages(game)) return null;
   const link = (kind, key) =>
@@ -45,6 +46,7 @@ export function learnLinks(app, game) {
     link("rules", "learn.nav.rules"),
     link("learn", "learn.nav.tutorial"),
     link("labs", "learn.nav.lab"),
+    link("puzzles", "learn.nav.puzzles"), // positions from reviews (issue 22, js/puzzles.js)
   );
 }
 

@@ -12,6 +12,7 @@ addStrings({
   "learn.nav.rules": { en: "Rules", zh: "规则" },
   "learn.nav.tutorial": { en: "Tutorial", zh: "教程" },
   "learn.nav.lab": { en: "Lab", zh: "实验室" },
+  "learn.nav.puzzles": { en: "Puzzles", zh: "残局题" },
   "learn.nav.play": { en: "Play", zh: "开始游戏" },
   "learn.tryTutorial": { en: "Play the tutorial", zh: "进入新手教程" },
   "learn.example": { en: "Live example", zh: "交互示例" },
