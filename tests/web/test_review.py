@@ -101,6 +101,15 @@ def test_review_from_the_results_marks_the_blunder_and_draws_the_best_move(
     for i, d in enumerate(decisions):
         assert rows.nth(i).get_attribute("data-mark") == (d["mark"] or "none")
     assert review.locator(".rv-accuracy").inner_text().startswith("Accuracy ")
+    # A change of language redraws the review in the other language, served again (stored).
+    for switch_to, accuracy in (("zh", "准确度"), ("en", "Accuracy ")):
+        page.locator("#lang-switch").click()
+        page.wait_for_function(
+            "w => document.querySelector('.review[data-ready=\"1\"] .rv-accuracy')"
+            "?.textContent.includes(w)",
+            arg=accuracy,
+        )
+        assert rows.count() == len(decisions), switch_to
 
     # The chart: one point per decision, the blunder's symbol beside its point.
     chart = review.locator("svg.rv-chart-svg")

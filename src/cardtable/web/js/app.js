@@ -355,6 +355,7 @@ onLangChange(() => {
   renderHeader();
   if (tableId()) tableRulesLink(header, tableId());
   if (!current) renderHome(main, app);
+  else if (current.reopenOnLang) route(); // the address holds the page's place (step, seat)
 });
 
 ensureSprite();

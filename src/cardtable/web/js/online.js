@@ -191,6 +191,9 @@ class LobbyPage {
 }
 
 class LeaderboardPage {
+  // Its words are drawn once: a change of language opens the page again (app.js).
+  reopenOnLang = true;
+
   constructor(root, app, game) {
     this.root = root;
     this.app = app;

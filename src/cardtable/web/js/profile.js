@@ -104,6 +104,9 @@ export function ratingChart(game, points) {
 }
 
 export class ProfilePage {
+  // Its words are drawn once: a change of language opens the page again (app.js).
+  reopenOnLang = true;
+
   constructor(root, app, id) {
     this.root = root;
     this.app = app;

@@ -76,6 +76,9 @@ function sameJSON(a, b) {
 }
 
 export class PuzzlePage {
+  // Its words are drawn once: a change of language opens the page again (app.js).
+  reopenOnLang = true;
+
   constructor(root, app, game, id = null) {
     this.root = root;
     this.app = app;

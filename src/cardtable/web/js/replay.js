@@ -57,6 +57,9 @@ addStrings({
 const HIDDEN_KEYS = ["hands", "hand", "decks", "deck_cards", "talon_cards"];
 
 export class ReplayPage {
+  // Its words are drawn once: a change of language opens the page again (app.js).
+  reopenOnLang = true;
+
   constructor(root, app, id) {
     this.root = root;
     this.app = app;
