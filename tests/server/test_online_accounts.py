@@ -260,3 +260,24 @@ def test_registering_without_a_guest_yet_sets_one_session(server: Server) -> Non
         assert len(set_cookie_headers(answer, "ct_sid")) == 1
         assert len(set_cookie_headers(answer, "ct_csrf")) == 1
         assert client.get("/api/me").json()["id"] == answer.json()["id"]
+
+
+def test_sign_ups_from_one_address_are_limited_and_a_refusal_makes_no_account(
+    server: Server,
+) -> None:
+    """Three sign-ups a minute from one address (``ratelimit.RATES["register"]``); the
+    fourth is refused by name and no account of that name exists afterwards."""
+    tag = random.randrange(10**6)
+    answers = [  # four people on one home network, each in a browser of their own
+        browser_at(server, "127.0.0.9")[0].post(
+            "/api/account/register", json={"username": f"su{n}_{tag}", "password": "right-password"}
+        )
+        for n in range(4)
+    ]
+    assert [a.status_code for a in answers] == [200, 200, 200, 429]
+    assert answers[-1].json()["code"] == "rate_limited"
+    other, _ = browser_at(server, "127.0.0.10")
+    refused = other.post(
+        "/api/account/signin", json={"username": f"su3_{tag}", "password": "right-password"}
+    )
+    assert refused.status_code == 401

@@ -62,6 +62,11 @@ class LiveServer:
             f"sqlite:///{self.folder / 'cardtable.db'}",
             "--bot-delay",
             "0",
+            # Every browser here is one address (127.0.0.1) on one server per test worker:
+            # the house's 3 sign-ups a minute would refuse the next test's accounts. The
+            # limit itself is tested on its own server (tests/server/test_online_accounts.py).
+            "--rate",
+            "register=30:1",
         ]
         with self.log_path.open("wb") as log:
             self.process = subprocess.Popen(

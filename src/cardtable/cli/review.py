@@ -41,8 +41,10 @@ def save_game(
     seats = [("you" if s == seat else f"bot:{level}") for s in range(game.players)]
     record = GameRecord(game.name, dict(game.options), seed, actions, seats=seats)
     Path(path).write_text(json.dumps(record.to_json(), indent=1))
+    # Soft wrap: rich would break a long path across lines, and a path is for copying.
     console.print(
-        f"Saved to {escape(path)} (review it: cardtable review {escape(path)} --seat {seat})"
+        f"Saved to {escape(path)} (review it: cardtable review {escape(path)} --seat {seat})",
+        soft_wrap=True,
     )
 
 

@@ -1,10 +1,10 @@
-// The end of a round made clear (issue 19): after someone calls (Cambio, Cabo), a banner
+// The end of a round made clear (issue 19): after someone calls the end of a round, a banner
 // says who called and whose last turns remain; and calling asks for a confirmation first,
 // unless the "ask before calling" setting is off. Generic: a game says what a call is and
 // who called / whose turns remain through its module's `endgame` hook, read from its view:
 //   endgame: {
 //     isCall(action) -> bool,           // the action is this game's call
-//     callName -> {en, zh} or string,   // "Cambio", "Cabo"
+//     callName -> {en, zh} or string,   // the call's name, as the game says it
 //     lastTurns(ctx) -> null | {caller, remaining: [seat, ...]},  // in turn order
 //   }
 

@@ -408,5 +408,5 @@ function valueChart(review, pick) {
 /** The results' "Review" button: the replay of the seat, its review asked for at once. */
 export function reviewLink(app, id, seat) {
   const href = `/replay/${encodeURIComponent(id)}?seat=${seat}&step=0&review=1`;
-  return h("a", { class: "btn", href, dataset: { fk: "review", review: "open" }, onclick: (e) => app.follow(e, href) }, t("rv.review"));
+  return h("a", { class: "btn ghost", href, dataset: { fk: "review", review: "open" }, onclick: (e) => app.follow(e, href) }, t("rv.review"));
 }

@@ -5,8 +5,8 @@
 export default {
   game: "cabo",
   overview: {
-    en: "Cabo is a memory game for 2 to 5 players with its own deck of 52 cards numbered 0 to 13. You hold four cards face down and know two of them; swap low cards in, use the powers of the 7s to 12s to look at cards and trade them, and call “Cabo” when you think your sum is the lowest. Rounds add up until someone passes 100 points, and the lowest total wins. A cousin of Cambio with a harder call: a wrong one costs you 10 points.",
-    zh: "Cabo 是一款记忆类纸牌游戏，2 到 5 人，用专用的 52 张牌，点数从 0 到 13。每人四张暗牌，只知道其中两张；把小牌换进来，用 7 到 12 的技能偷看、交换，觉得自己牌面之和最低时就宣告「Cabo」。多局累计，直到有人超过 100 分，总分最低者获胜。它是 Cambio 的近亲，只是宣告更要谨慎：判断错了要罚 10 分。",
+    en: "Cabo is a memory game for 2 to 5 players with its own deck of 52 cards numbered 0 to 13. You hold four cards face down and know two of them; swap low cards in, use the powers of the 7s to 12s to look at cards and trade them, and call “Cabo” when you think your sum is the lowest. Rounds add up until someone passes 100 points, and the lowest total wins. Calling is the hard part: a wrong call costs you 10 points.",
+    zh: "Cabo 是一款记忆类纸牌游戏，2 到 5 人，用专用的 52 张牌，点数从 0 到 13。每人四张暗牌，只知道其中两张；把小牌换进来，用 7 到 12 的技能偷看、交换，觉得自己牌面之和最低时就宣告「Cabo」。多局累计，直到有人超过 100 分，总分最低者获胜。宣告是最难的一步：判断错了要罚 10 分。",
   },
   firstGame: {
     steps: [

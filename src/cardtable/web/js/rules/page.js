@@ -2,7 +2,7 @@
 // a first game in five minutes, the rules in detail (every rule id of the spec, in
 // chapters, each chapter ending with its live examples played on the server's engine),
 // then strategy tips. A rule id is a small anchor at the end of its rule ("§CB-13",
-// id="CB-13"), not a heading: /rules/cambio#CB-13 opens the page there (docs/learn.md).
+// id="CB-13"), not a heading: /rules/{game}#CB-13 opens the page there (docs/learn.md).
 
 import { cardEl, ensureSprite } from "../cards.js";
 import { clear, h } from "../dom.js";
