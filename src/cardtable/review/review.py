@@ -105,7 +105,6 @@ class Review:
         decision, judge, seat = self.found[index], self.judge, self.seat
         actions = judge.candidates(decision.view, decision.legal, decision.taken)
         view_part = int(allowed * (1 - HINDSIGHT_SHARE)) if self.hindsight else allowed
-        samples = view_part // len(actions)
         entry: dict[str, Any] = {
             "index": decision.index,
             "step": decision.step,
@@ -113,10 +112,10 @@ class Review:
             "legal": len(decision.legal),
             "hindsight": None,
         }
-        if samples < 2:  # too little budget left to tell anything: said, not guessed
+        if view_part < 2 * len(actions):  # too little budget to tell anything: said, not guessed
             return entry | {"mark": None, "simulations": 0, "cost": 0, "candidates": []}
         rng = random.Random(f"{self.seed}:{decision.index}")
-        found = judge.values(judge.from_view(decision.view, seat), seat, actions, samples, rng)
+        found = judge.race(judge.from_view(decision.view, seat), seat, actions, view_part, rng)
         entry |= self.judged(found)
         entry["cost"] = found.simulations
         hind = (allowed - found.simulations) // len(actions)
