@@ -112,9 +112,13 @@ def test_gandengyan_going_out_is_best() -> None:
 CV_P0 = ["Ts", "Th", "Td", "9s", "2s", "8h", "3h", "9d", "2d", "3d"]
 CV_P1 = ["4s", "5h", "6c", "9c", "2c", "Kc", "Ks", "Kh", "Qc", "Qs", "Qh", "Jc"]
 CV_DECK = [CV_P0, CV_P1]
-CV_SEED = next(s for s in range(200) if games.load("caravan").new_state(
+CV_STACK_SEED = next(s for s in range(200) if games.load("caravan").new_state(
     seed=s, deck=CV_DECK).to_act == (0,))  # fmt: skip
-WIN = {"type": "play", "card": "3h", "caravan": 1}
+CV_WIN = {"type": "play", "card": "3h", "caravan": 1}
+# A position found by seed (after 36 moves of seed 2, 8♠ on caravan 2 sells seat 0's third
+# caravan): tests/server/test_reviews.py stores its puzzle from a table played so.
+CV_SEED, CV_AT = 2, 36
+WIN = {"type": "play", "card": "8s", "caravan": 2}
 
 
 def discard(state: State[Any]) -> tuple[int, dict[str, Any]]:
@@ -129,7 +133,7 @@ def caravan(last: dict[str, Any]) -> GameRecord:
         opening += [(1, {"type": "play", "card": theirs, "caravan": c})]
     builds = [("9s", 0), ("2s", 0), ("9d", 2), ("2d", 2), ("8h", 1)]
     moves = opening + [m for card, c in builds for m in ((0, play(card, c)), discard)]
-    return scripted("caravan", {}, CV_SEED, CV_DECK, [*moves, (0, last)])
+    return scripted("caravan", {}, CV_STACK_SEED, CV_DECK, [*moves, (0, last)])
 
 
 def play(card: str, c: int) -> dict[str, Any]:
@@ -142,9 +146,9 @@ def test_caravan_conceding_a_won_game_is_a_blunder_and_the_winning_card_is_best(
     assert state_after(record, step - 1).view(0)["sellers"] == [0, None, 0]
     entry = judge(record, step=step)
     assert entry["mark"] == "blunder", entry
-    assert entry["best"]["action"] == WIN and entry["best"]["value"] == 1.0
-    won = caravan(WIN)
-    assert won.actions[step - 1] == (0, WIN) and len(won.actions) == step  # it won at once
+    assert entry["best"]["action"] == CV_WIN and entry["best"]["value"] == 1.0
+    won = caravan(CV_WIN)
+    assert won.actions[step - 1] == (0, CV_WIN) and len(won.actions) == step  # it won at once
     assert judge(won, step=step)["mark"] == "best"
 
 
