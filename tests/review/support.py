@@ -4,7 +4,7 @@ then medium bots to the end, as a ``GameRecord`` the review replays."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardtable import bots, games
@@ -57,3 +57,26 @@ def state_after(record: GameRecord, actions: int) -> State[Any]:
     for seat, wire in record.actions[:actions]:
         state.apply(seat, game.action_from_json(wire))
     return state
+
+
+Move = tuple[int, dict[str, Any]] | Callable[[State[Any]], tuple[int, dict[str, Any]]]
+
+
+def scripted(
+    name: str, options: Mapping[str, Any], seed: int, deck: Sequence[Any], moves: Sequence[Move]
+) -> GameRecord:
+    """A stacked deck, then ``moves`` (each ``(seat, wire)``, or a function of the state
+    that names one), then medium bots to the end."""
+    game = games.load(name, **options)
+    state = game.new_state(seed=seed, deck=deck)
+    log: list[tuple[int, dict[str, Any]]] = []
+    for move in moves:
+        seat, wire = move(state) if callable(move) else move
+        state.apply(seat, game.action_from_json(wire))
+        log.append((seat, dict(wire)))
+    bot, rng = bots.make("medium", game), random.Random(seed)
+    while not state.is_over():
+        seat, action = bot_move(game, state, bot, rng)
+        state.apply(seat, action)
+        log.append((seat, game.action_to_json(action)))
+    return GameRecord(name, dict(game.options), seed, log, deck)

@@ -1,16 +1,16 @@
 """Issue 22: known blunders are marked mistake or blunder, known best moves best or good, in
-each of the four games (stacked decks where the deal makes the point; a found position
-where a hand or a game can be won at once)."""
+each of the four games, on stacked decks."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from cardtable import games
-from cardtable.review import GameRecord
+from cardtable.core import State
+from cardtable.review import Budget, GameRecord, review_game
 from cardtable.review.review import Review
 
-from .support import finish, state_after
+from .support import Move, finish, scripted, state_after
 
 BUDGET = 2000  # simulations for the one decision judged (hindsight off)
 BAD = ("mistake", "blunder")
@@ -68,41 +68,88 @@ def test_cabo_keeping_a_drawn_0_over_a_known_13_is_best() -> None:
     assert entry["mark"] in GOOD, entry
 
 
-# -- Gan Deng Yan: passing when the last card goes out (seed 7: after 23 moves, seat 0
-# holds one card, a 2, and may beat the trick with it or pass) ------------------------------
-GDY_SEED, GDY_AT = 7, 23
+# -- Gan Deng Yan: passing when the last card goes out. Seat 0 deals and leads 3-7 (seat 1
+# cannot beat a five-card straight), draws the 8♦, leads it; seat 1 beats it with a 9 and
+# seat 0, holding the 2♠ alone, may beat that and go out (seat 1 pays its 5 cards) or pass.
+GDY_DECK = [["3s", "4h", "5d", "6c", "7s", "2s", "9s", "9h", "Jd", "Kc", "Qs", "8d", "Th"]]
+GDY_SEED = next(s for s in range(50) if games.load("gandengyan", players=2).new_state(
+    seed=s, deck=GDY_DECK).dealer == 0)  # fmt: skip
+GDY_MOVES: list[Move] = [
+    (0, {"type": "play", "cards": ["3s", "4h", "5d", "6c", "7s"]}),
+    (1, {"type": "pass"}),
+    (0, {"type": "play", "cards": ["8d"]}),
+    (1, {"type": "play", "cards": ["9s"]}),
+]
 GO_OUT = {"type": "play", "cards": ["2s"]}
 
 
+def gandengyan(last: dict[str, Any]) -> GameRecord:
+    moves = [*GDY_MOVES, (0, last)]
+    return scripted("gandengyan", {"players": 2}, GDY_SEED, GDY_DECK, moves)
+
+
 def test_gandengyan_passing_instead_of_going_out_is_a_blunder() -> None:
-    record = finish("gandengyan", {"players": 2}, GDY_SEED, prefix=GDY_AT, ours=[{"type": "pass"}])
-    before = state_after(record, GDY_AT)
+    record = gandengyan({"type": "pass"})
+    before = state_after(record, len(GDY_MOVES))
+    assert before.view(0)["hand"] == ["2s"]  # the position is as described
     wires = [before.game.action_to_json(a) for a in before.legal_actions(0)]
-    assert GO_OUT in wires and {"type": "pass"} in wires  # the position is as described
-    entry = judge(record, step=GDY_AT + 1)
+    assert sorted(w["type"] for w in wires) == ["pass", "play"] and GO_OUT in wires
+    entry = judge(record, step=len(GDY_MOVES) + 1)
     assert entry["mark"] in BAD, entry
     assert entry["best"]["action"] == GO_OUT
+    # seat 1's five cards, paid at once (doubled where the view imagines a joker among them)
+    assert entry["best"]["value"] >= 5.0
 
 
 def test_gandengyan_going_out_is_best() -> None:
-    record = finish("gandengyan", {"players": 2}, GDY_SEED, prefix=GDY_AT, ours=[GO_OUT])
-    entry = judge(record, step=GDY_AT + 1)
+    entry = judge(gandengyan(GO_OUT), step=len(GDY_MOVES) + 1)
     assert entry["mark"] == "best", entry
 
 
-# -- Caravan: conceding where the next card wins (seed 2: after 36 moves, 8♠ on caravan 2
-# sells seat 0's third caravan) -----------------------------------------------------------------
+# -- Caravan: conceding where the next card wins. Seat 0 opens 10s on its three caravans,
+# builds 10 9 2 = 21 on caravans 0 and 2 and 10 8 on caravan 1 while seat 1 discards; the
+# 3♥ on caravan 1 then sells every pair (CV-19).
+CV_P0 = ["Ts", "Th", "Td", "9s", "2s", "8h", "3h", "9d", "2d", "3d"]
+CV_P1 = ["4s", "5h", "6c", "9c", "2c", "Kc", "Ks", "Kh", "Qc", "Qs", "Qh", "Jc"]
+CV_DECK = [CV_P0, CV_P1]
+CV_STACK_SEED = next(s for s in range(200) if games.load("caravan").new_state(
+    seed=s, deck=CV_DECK).to_act == (0,))  # fmt: skip
+CV_WIN = {"type": "play", "card": "3h", "caravan": 1}
+# A position found by seed (after 36 moves of seed 2, 8♠ on caravan 2 sells seat 0's third
+# caravan): tests/server/test_reviews.py stores its puzzle from a table played so.
 CV_SEED, CV_AT = 2, 36
 WIN = {"type": "play", "card": "8s", "caravan": 2}
 
 
+def discard(state: State[Any]) -> tuple[int, dict[str, Any]]:
+    """Seat 1's idle turn: its newest card thrown away."""
+    return 1, {"type": "discard", "card": state.view(1)["hand"][-1]}
+
+
+def caravan(last: dict[str, Any]) -> GameRecord:
+    opening: list[Move] = []
+    for c, (mine, theirs) in enumerate(zip(CV_P0[:3], CV_P1[:3], strict=True)):
+        opening += [(0, {"type": "play", "card": mine, "caravan": c})]
+        opening += [(1, {"type": "play", "card": theirs, "caravan": c})]
+    builds = [("9s", 0), ("2s", 0), ("9d", 2), ("2d", 2), ("8h", 1)]
+    moves = opening + [m for card, c in builds for m in ((0, play(card, c)), discard)]
+    return scripted("caravan", {}, CV_STACK_SEED, CV_DECK, [*moves, (0, last)])
+
+
+def play(card: str, c: int) -> dict[str, Any]:
+    return {"type": "play", "card": card, "caravan": c}
+
+
 def test_caravan_conceding_a_won_game_is_a_blunder_and_the_winning_card_is_best() -> None:
-    record = finish("caravan", {}, CV_SEED, prefix=CV_AT, ours=[{"type": "resign"}])
-    entry = judge(record, step=CV_AT + 1)
+    record = caravan({"type": "resign"})
+    step = len(record.actions)  # the resignation ends the game
+    assert state_after(record, step - 1).view(0)["sellers"] == [0, None, 0]
+    entry = judge(record, step=step)
     assert entry["mark"] == "blunder", entry
-    assert entry["best"]["action"] == WIN and entry["best"]["value"] == 1.0
-    won = finish("caravan", {}, CV_SEED, prefix=CV_AT, ours=[WIN])
-    assert judge(won, step=CV_AT + 1)["mark"] == "best"
+    assert entry["best"]["action"] == CV_WIN and entry["best"]["value"] == 1.0
+    won = caravan(CV_WIN)
+    assert won.actions[step - 1] == (0, CV_WIN) and len(won.actions) == step  # it won at once
+    assert judge(won, step=step)["mark"] == "best"
 
 
 def test_the_cambio_blunder_is_marked_bad_on_most_review_seeds_and_never_good() -> None:
@@ -112,3 +159,24 @@ def test_the_cambio_blunder_is_marked_bad_on_most_review_seeds_and_never_good() 
     marks = [judge(record, step=2, seed=seed)["mark"] for seed in range(4)]
     assert sum(m in BAD for m in marks) >= 3, marks
     assert not any(m in GOOD for m in marks), marks
+
+
+def cabo_deal(mine: list[int], theirs: list[int]) -> GameRecord:
+    rounds = [[str(c) for c in [*mine, *theirs, 6]]]
+    game = games.load("cabo", players=2)
+    seed = next(s for s in range(500) if game.new_state(seed=s, deck=rounds).view(0)["turn"] == 0)
+    return finish("cabo", {"players": 2}, seed, rounds)
+
+
+def test_the_deal_before_the_first_decision_counts_as_luck() -> None:
+    """The deal's luck (docs/review.md, "Luck"): a seat dealt low cards against high ones
+    starts well ahead of an average seat, and further ahead than dealt the high ones."""
+    low, high = [0, 1, 1, 2], [12, 12, 13, 11]
+    swings = []
+    for mine, theirs in ((low, high), (high, low)):
+        review = review_game(cabo_deal(mine, theirs), 0, Budget(200, 20_000, False), seed=0)
+        deal = review["summary"]["luck"]["deals"]  # one a round
+        first = review["decisions"][0]
+        assert deal and deal[0]["before_index"] == 0 and deal[0]["step"] == first["step"] - 1
+        swings.append(deal[0]["swing"])
+    assert swings[0] > 3.0 and swings[0] > swings[1] + 3.0, swings

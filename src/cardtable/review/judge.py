@@ -23,6 +23,10 @@ from cardtable.core.package import ReviewSpec, SearchHooks
 # A review values at most this many actions per decision: the game's shortlist (the
 # search's root actions) and the action taken.
 MAX_CANDIDATES = 8
+# The race (``Judge.race``): candidates are compared after every this many samples, and a
+# candidate whose paired gap to the leader is above this many standard errors is dropped.
+RACE_ROUND = 8
+DROP_Z = 2.5
 
 Source = Callable[[random.Random], State[Any]]
 
@@ -44,6 +48,9 @@ class Values:
     gap: list[float]
     gap_se: list[float]
     simulations: int
+    # every seat's value, averaged over the seats, after the action taken: what an average
+    # seat could expect from here (the deal's luck is measured against it)
+    field: float | None = None
 
 
 class Judge:
@@ -89,26 +96,73 @@ class Judge:
         self, source: Source, seat: int, actions: Sequence[Any], samples: int, rng: random.Random
     ) -> Values:
         """Each action's value over ``samples`` imagined states (one rollout each)."""
+        return self.race(source, seat, actions, samples * len(actions), rng, drop=False)
+
+    def race(
+        self,
+        source: Source,
+        seat: int,
+        actions: Sequence[Any],
+        budget: int,
+        rng: random.Random,
+        drop: bool = True,
+    ) -> Values:
+        """The candidates valued within ``budget`` simulations, spent where they decide
+        something: after every round of ``RACE_ROUND`` samples, a candidate other than the
+        action taken (``actions[0]``, whose loss the mark reads) that is clearly worse than
+        the leader (its paired gap above ``DROP_Z`` standard errors) stops being played;
+        the samples it would have had go to the taken action and the close ones. Every
+        candidate still in the race is played on the same samples (common random numbers),
+        so a dropped candidate's rows are a prefix of the leader's."""
         rows: list[list[float]] = [[] for _ in actions]
-        for _ in range(samples):
+        field: list[float] = []
+        alive = list(range(len(actions)))
+        used = 0
+        while used + len(alive) <= budget:
+            if drop and len(alive) == 1 and rows[0]:
+                break  # every other candidate is clearly worse: nothing left to compare
             root = source(rng)
             seed = rng.getrandbits(64)
-            for i, action in enumerate(actions):
+            for i in alive:
                 state = root.clone()
-                state.apply(seat, action)
+                state.apply(seat, actions[i])
                 end = self.rollout(state, root, random.Random(seed))
                 rows[i].append(self.value(root, end, seat))
-        return self.summarize(actions, rows, samples)
+                if i == 0:
+                    field.append(self.field_value(root, end))
+            used += len(alive)
+            if drop and len(rows[0]) % RACE_ROUND == 0:
+                alive = self.survivors(rows, alive)
+        return self.summarize(actions, rows, used, alive, field)
 
-    def summarize(self, actions: Sequence[Any], rows: list[list[float]], samples: int) -> Values:
+    def survivors(self, rows: list[list[float]], alive: list[int]) -> list[int]:
+        """The candidates still in the race: the taken one, and every one not clearly
+        worse than the leader."""
+        leader = max(alive, key=lambda i: self.sign * mean(rows[i]))
+        out = []
+        for i in alive:
+            diffs = [self.sign * (b - x) for b, x in zip(rows[leader], rows[i], strict=False)]
+            if i == 0 or i == leader or mean(diffs) <= DROP_Z * stderr(diffs):
+                out.append(i)
+        return out
+
+    def summarize(
+        self,
+        actions: Sequence[Any],
+        rows: list[list[float]],
+        simulations: int,
+        alive: Sequence[int] | None = None,
+        field: Sequence[float] = (),
+    ) -> Values:
         estimates = [Estimate(a, mean(r), stderr(r)) for a, r in zip(actions, rows, strict=True)]
-        best = max(range(len(actions)), key=lambda i: (self.sign * estimates[i].mean, -i))
+        pool = list(alive) if alive else list(range(len(actions)))
+        best = max(pool, key=lambda i: (self.sign * estimates[i].mean, -i))
         gap, gap_se = [], []
-        for row in rows:
-            diffs = [self.sign * (b - x) for b, x in zip(rows[best], row, strict=True)]
+        for row in rows:  # paired over the samples both were played on
+            diffs = [self.sign * (b - x) for b, x in zip(rows[best], row, strict=False)]
             gap.append(mean(diffs))
             gap_se.append(stderr(diffs))
-        return Values(estimates, best, gap, gap_se, samples * len(actions))
+        return Values(estimates, best, gap, gap_se, simulations, mean(field) if field else None)
 
     def rollout(self, state: State[Any], root: State[Any], rng: random.Random) -> State[Any]:
         """Play on with the game's rollout policy until the end, the horizon or the cap."""
@@ -120,6 +174,9 @@ class Judge:
             actor, action = self.mover.rollout_move(state, rng)
             state.apply(actor, action)
         return state
+
+    def field_value(self, root: State[Any], end: State[Any]) -> float:
+        return mean([self.value(root, end, s) for s in range(end.players)])
 
     def value(self, root: State[Any], end: State[Any], seat: int) -> float:
         if self.spec.value is not None:

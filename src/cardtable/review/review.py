@@ -105,7 +105,6 @@ class Review:
         decision, judge, seat = self.found[index], self.judge, self.seat
         actions = judge.candidates(decision.view, decision.legal, decision.taken)
         view_part = int(allowed * (1 - HINDSIGHT_SHARE)) if self.hindsight else allowed
-        samples = view_part // len(actions)
         entry: dict[str, Any] = {
             "index": decision.index,
             "step": decision.step,
@@ -113,10 +112,10 @@ class Review:
             "legal": len(decision.legal),
             "hindsight": None,
         }
-        if samples < 2:  # too little budget left to tell anything: said, not guessed
+        if view_part < 2 * len(actions):  # too little budget to tell anything: said, not guessed
             return entry | {"mark": None, "simulations": 0, "cost": 0, "candidates": []}
         rng = random.Random(f"{self.seed}:{decision.index}")
-        found = judge.values(judge.from_view(decision.view, seat), seat, actions, samples, rng)
+        found = judge.race(judge.from_view(decision.view, seat), seat, actions, view_part, rng)
         entry |= self.judged(found)
         entry["cost"] = found.simulations
         hind = (allowed - found.simulations) // len(actions)
@@ -141,6 +140,8 @@ class Review:
             "candidates": [self.estimate(e) for e in found.estimates],
             "simulations": found.simulations,
         }
+        if found.field is not None:  # an average seat's value here: the deal's luck
+            out["par"] = round(found.field, 4)
         if marked:  # a loss within one standard error of noise is not held against the seat
             out["mark"] = mark(max(loss - loss_se, 0.0), spec.thresholds, found.best == 0)
         return out
@@ -310,21 +311,42 @@ def luck(
     marked = [i for i, e in enumerate(judged) if e.get("mark") is not None]
     for position, i in enumerate(marked):
         entry = judged[i]
+        if position == 0 or stretch[marked[position - 1]] != stretch[i]:
+            moments.append(deal_moment(entry, sign))
         following = marked[position + 1] if position + 1 < len(marked) else None
         if following is not None and stretch[following] == stretch[i]:
             target = judged[following]["best"]["value"]
         else:
             target = realized[i]
         swing = round(sign * (target - entry["value"]), 4)
-        moments.append({"after_index": entry["index"], "step": entry["step"], "swing": swing})
+        moments.append(
+            {"kind": "play", "after_index": entry["index"], "step": entry["step"], "swing": swing}
+        )
     total = sum(m["swing"] for m in moments)
     cost = sum(judged[i]["loss"] for i in marked)
+    deals = [m for m in moments if m["kind"] == "deal"]
     moments.sort(key=lambda m: -abs(m["swing"]))
     return {
+        "deals": deals,
         "total": round(total, 4),
         "choice_cost": round(cost, 4),
         "decided_by": "luck" if abs(total) > cost else "choice",
         "moments": moments[:3],
+    }
+
+
+def deal_moment(entry: dict[str, Any], sign: float) -> dict[str, Any]:
+    """The deal's luck, up to the seat's first decision of a stretch (a round, a hand; the
+    game): the value of its best action there against what an average seat could expect
+    from the same position (``par``, every seat's value in the same rollouts, averaged).
+    ``step`` is the last action before the decision (0: the deal itself)."""
+    swing = round(sign * (entry["best"]["value"] - entry.get("par", entry["best"]["value"])), 4)
+    return {
+        "kind": "deal",
+        "after_index": None,
+        "before_index": entry["index"],
+        "step": entry["step"] - 1,
+        "swing": swing,
     }
 
 
