@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import secrets
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +20,8 @@ from websockets.exceptions import ConnectionClosed
 
 from .support import TIMEOUT, Server, open_table, poll, run
 from .test_online_accounts import browser_at, fresh_address
+from .test_pace import move, seat_to_move, turn_table
+from .test_pace import person as guest
 from .test_scale import REDIS_URL, schema_url  # noqa: F401 (a fixture)
 
 GAME = "cambio"
@@ -175,3 +178,41 @@ async def next_of(ws: Any, kind: str) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
         if message["type"] == kind:
             return message
+
+
+def test_my_turns_on_either_process_lists_a_table_the_other_owns(pair: list[Server]) -> None:
+    """A turn-based table made on A: asked on B, "your turn" lists it for the person to
+    move (with the day's deadline) and for nobody else; after their move it moves to the
+    other person, on B too."""
+    a, b = pair
+    alice, bob = guest(a), guest(a)
+    first, second = turn_table(a, alice, bob)
+    seat = seat_to_move(a, first["id"])
+    on_b = {n: as_client_of(b, c) for n, c in enumerate((alice, bob))}
+    tokens = {0: first["token"], 1: second["token"]}
+
+    def turns(client: httpx.Client) -> list[tuple[str, int]]:
+        response = client.get("/api/my/turns")
+        assert response.status_code == 200, response.text
+        return [(t["id"], t["seat"]) for t in response.json()["turns"]]
+
+    poll(lambda: turns(on_b[seat]) == [(first["id"], seat)], "B lists the mover's turn")
+    deadline = on_b[seat].get("/api/my/turns").json()["turns"][0]["deadline"]
+    assert 86_400 - 60 < deadline <= 86_400
+    assert turns(on_b[1 - seat]) == []
+    assert b.get("/healthz").json()["live_tables"] == 0  # B answers from Redis alone
+
+    async def play() -> None:
+        async with open_table(b, first["id"], tokens[seat]) as table:
+            await move(table, random.Random(21))
+
+    run(play())
+    poll(lambda: turns(on_b[1 - seat]) == [(first["id"], 1 - seat)], "B lists the next turn")
+    assert turns(on_b[seat]) == [] and turns(alice) + turns(bob) == [(first["id"], 1 - seat)]
+
+
+def as_client_of(server: Server, client: httpx.Client) -> httpx.Client:
+    """The same browser (session cookie, CSRF header) asking ``server``."""
+    other = httpx.Client(base_url=server.http, timeout=TIMEOUT, cookies=client.cookies)
+    other.headers["X-CSRF-Token"] = client.headers["X-CSRF-Token"]
+    return other
