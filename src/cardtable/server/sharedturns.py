@@ -16,7 +16,7 @@ import contextlib
 import json
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
 
@@ -98,12 +98,12 @@ class SharedTurns(TurnIndex):
 
     # -- any process: a person's turns -----------------------------------------------
     async def turns_of(self, user_id: str) -> list[Turn]:
-        stored = await self.redis.hgetall(self.prefix + user_id)
+        stored: dict[Any, Any] = await self.redis.hgetall(self.prefix + user_id)
         if not stored:
             return []
         ids = [table_id.decode() for table_id in stored]
         owners = await self.redis.mget([lease_key(i) for i in ids])
-        now, found, gone = time.time(), [], []
+        now, found, gone = time.time(), [], []  # type: tuple[float, list[Turn], list[bytes]]
         for (raw_id, text), owner in zip(stored.items(), owners, strict=True):
             if holder(owner) is None:
                 gone.append(raw_id)
