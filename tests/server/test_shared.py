@@ -216,3 +216,54 @@ def as_client_of(server: Server, client: httpx.Client) -> httpx.Client:
     other = httpx.Client(base_url=server.http, timeout=TIMEOUT, cookies=client.cookies)
     other.headers["X-CSRF-Token"] = client.headers["X-CSRF-Token"]
     return other
+
+
+def test_a_seek_is_fetched_watched_and_cancelled_through_the_other_process(
+    pair: list[Server],
+) -> None:
+    """Alice seeks on A and watches her seek from B; B answers her seek (a wrong token
+    gets 404); Bob pairs with her on A: her socket on B is told her seat and B gives her
+    ticket. Carol seeks on B and cancels through A (a wrong token first: refused, nothing
+    changes): her socket on B is told, neither process lists it, a second cancel is 404,
+    and a cancel of Alice's paired seek through B is refused as paired."""
+    a, b = pair
+    alice, bob, carol = person(a), person(a), person(b)
+
+    def fetch(server: Server, answer: dict[str, Any], token: str | None = None) -> httpx.Response:
+        params = {"token": token or answer["token"]}
+        return httpx.get(f"{server.http}/api/seeks/{answer['seek']['id']}", params=params)
+
+    def cancel(server: Server, answer: dict[str, Any], token: str | None = None) -> httpx.Response:
+        client = alice if server is a else carol  # any session: the seek's token proves it
+        path = f"/api/seeks/{answer['seek']['id']}/cancel"
+        return client.post(f"{server.http}{path}", json={"token": token or answer["token"]})
+
+    async def scenario() -> None:
+        mine = seek(alice).json()
+        assert fetch(b, mine).json()["status"] == "open"
+        assert fetch(b, mine, "wrong").status_code == 404
+        url = f"{b.ws}/ws/lobby?seek={mine['seek']['id']}&token={mine['token']}"
+        async with connect_ws(url, open_timeout=TIMEOUT) as watcher:
+            await next_of(watcher, "seeks")
+            assert seek(bob).json()["status"] == "paired"
+            told = await next_of(watcher, "paired")
+        assert told["ticket"]["seat"] == 0
+        fetched = fetch(b, mine).json()
+        assert fetched["status"] == "paired" and fetched["ticket"] == told["ticket"]
+        assert cancel(b, mine).status_code == 409
+
+        theirs = seek(carol).json()
+        assert theirs["status"] == "open"
+        url = f"{b.ws}/ws/lobby?seek={theirs['seek']['id']}&token={theirs['token']}"
+        async with connect_ws(url, open_timeout=TIMEOUT) as owner:
+            await next_of(owner, "seeks")
+            assert cancel(a, theirs, "wrong").status_code == 404
+            assert fetch(a, theirs).json()["status"] == "open"
+            assert cancel(a, theirs).status_code == 200
+            ended = await next_of(owner, "seek_ended")
+        assert ended == {"type": "seek_ended", "seek": theirs["seek"]["id"], "reason": "cancelled"}
+        for server in (a, b):
+            poll(lambda s=server: s.get("/api/seeks").json()["seeks"] == [], "nothing listed")
+        assert cancel(a, theirs).status_code == 404 and fetch(b, theirs).status_code == 404
+
+    run(scenario())
