@@ -5,8 +5,9 @@ account or the guest identity of the session cookie, so the home page and the lo
 It is read from the house's index of who sits where (``turnindex.TurnIndex``), so a poll
 looks at one person's tables only, never at every live table. With ``--redis`` the owners
 mirror each person's turns into Redis (``sharedturns.py``) and any process answers from
-there; without it, the tables live in this process are listed. A turn-based table is always live (its clock
-keeps it in memory), and an unclocked one let go while idle comes back when opened."""
+there; without it, the tables live in this process are listed. A turn-based table is
+always live (its clock keeps it in memory), and an unclocked one let go while idle comes
+back when opened."""
 
 from __future__ import annotations
 
