@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import secrets
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +20,8 @@ from websockets.exceptions import ConnectionClosed
 
 from .support import TIMEOUT, Server, open_table, poll, run
 from .test_online_accounts import browser_at, fresh_address
+from .test_pace import move, seat_to_move, turn_table
+from .test_pace import person as guest
 from .test_scale import REDIS_URL, schema_url  # noqa: F401 (a fixture)
 
 GAME = "cambio"
@@ -175,3 +178,92 @@ async def next_of(ws: Any, kind: str) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
         if message["type"] == kind:
             return message
+
+
+def test_my_turns_on_either_process_lists_a_table_the_other_owns(pair: list[Server]) -> None:
+    """A turn-based table made on A: asked on B, "your turn" lists it for the person to
+    move (with the day's deadline) and for nobody else; after their move it moves to the
+    other person, on B too."""
+    a, b = pair
+    alice, bob = guest(a), guest(a)
+    first, second = turn_table(a, alice, bob)
+    seat = seat_to_move(a, first["id"])
+    on_b = {n: as_client_of(b, c) for n, c in enumerate((alice, bob))}
+    tokens = {0: first["token"], 1: second["token"]}
+
+    def turns(client: httpx.Client) -> list[tuple[str, int]]:
+        response = client.get("/api/my/turns")
+        assert response.status_code == 200, response.text
+        return [(t["id"], t["seat"]) for t in response.json()["turns"]]
+
+    poll(lambda: turns(on_b[seat]) == [(first["id"], seat)], "B lists the mover's turn")
+    deadline = on_b[seat].get("/api/my/turns").json()["turns"][0]["deadline"]
+    assert 86_400 - 60 < deadline <= 86_400
+    assert turns(on_b[1 - seat]) == []
+    assert b.get("/healthz").json()["live_tables"] == 0  # B answers from Redis alone
+
+    async def play() -> None:
+        async with open_table(b, first["id"], tokens[seat]) as table:
+            await move(table, random.Random(21))
+
+    run(play())
+    poll(lambda: turns(on_b[1 - seat]) == [(first["id"], 1 - seat)], "B lists the next turn")
+    assert turns(on_b[seat]) == [] and turns(alice) + turns(bob) == [(first["id"], 1 - seat)]
+
+
+def as_client_of(server: Server, client: httpx.Client) -> httpx.Client:
+    """The same browser (session cookie, CSRF header) asking ``server``."""
+    other = httpx.Client(base_url=server.http, timeout=TIMEOUT, cookies=client.cookies)
+    other.headers["X-CSRF-Token"] = client.headers["X-CSRF-Token"]
+    return other
+
+
+def test_a_seek_is_fetched_watched_and_cancelled_through_the_other_process(
+    pair: list[Server],
+) -> None:
+    """Alice seeks on A and watches her seek from B; B answers her seek (a wrong token
+    gets 404); Bob pairs with her on A: her socket on B is told her seat and B gives her
+    ticket. Carol seeks on B and cancels through A (a wrong token first: refused, nothing
+    changes): her socket on B is told, neither process lists it, a second cancel is 404,
+    and a cancel of Alice's paired seek through B is refused as paired."""
+    a, b = pair
+    alice, bob, carol = person(a), person(a), person(b)
+
+    def fetch(server: Server, answer: dict[str, Any], token: str | None = None) -> httpx.Response:
+        params = {"token": token or answer["token"]}
+        return httpx.get(f"{server.http}/api/seeks/{answer['seek']['id']}", params=params)
+
+    def cancel(server: Server, answer: dict[str, Any], token: str | None = None) -> httpx.Response:
+        client = alice if server is a else carol  # any session: the seek's token proves it
+        path = f"/api/seeks/{answer['seek']['id']}/cancel"
+        return client.post(f"{server.http}{path}", json={"token": token or answer["token"]})
+
+    async def scenario() -> None:
+        mine = seek(alice).json()
+        assert fetch(b, mine).json()["status"] == "open"
+        assert fetch(b, mine, "wrong").status_code == 404
+        url = f"{b.ws}/ws/lobby?seek={mine['seek']['id']}&token={mine['token']}"
+        async with connect_ws(url, open_timeout=TIMEOUT) as watcher:
+            await next_of(watcher, "seeks")
+            assert seek(bob).json()["status"] == "paired"
+            told = await next_of(watcher, "paired")
+        assert told["ticket"]["seat"] == 0
+        fetched = fetch(b, mine).json()
+        assert fetched["status"] == "paired" and fetched["ticket"] == told["ticket"]
+        assert cancel(b, mine).status_code == 409
+
+        theirs = seek(carol).json()
+        assert theirs["status"] == "open"
+        url = f"{b.ws}/ws/lobby?seek={theirs['seek']['id']}&token={theirs['token']}"
+        async with connect_ws(url, open_timeout=TIMEOUT) as owner:
+            await next_of(owner, "seeks")
+            assert cancel(a, theirs, "wrong").status_code == 404
+            assert fetch(a, theirs).json()["status"] == "open"
+            assert cancel(a, theirs).status_code == 200
+            ended = await next_of(owner, "seek_ended")
+        assert ended == {"type": "seek_ended", "seek": theirs["seek"]["id"], "reason": "cancelled"}
+        for server in (a, b):
+            poll(lambda s=server: s.get("/api/seeks").json()["seeks"] == [], "nothing listed")
+        assert cancel(a, theirs).status_code == 404 and fetch(b, theirs).status_code == 404
+
+    run(scenario())

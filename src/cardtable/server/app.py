@@ -45,6 +45,7 @@ from cardtable.server.settings import Settings
 from cardtable.server.sharedlimits import RedisLimiter, RedisOpenCount
 from cardtable.server.sharedlobby import SharedLobby
 from cardtable.server.sharedseeks import SharedSeekBook
+from cardtable.server.sharedturns import SharedTurns
 from cardtable.store import open_store
 
 log = logging.getLogger("cardtable.server")
@@ -59,9 +60,10 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
         chosen = fanout or (ClusterFanout(cluster) if cluster else InProcessFanout())
         house = open_house(settings, chosen, cluster)
         farm = local_farm(settings, cluster)
-        lobby = None
-        if cluster is not None:  # the lobby lists every process's tables
+        lobby, turns = None, None
+        if cluster is not None:  # the lobby and "your turn" list every process's tables
             house.lobby = lobby = SharedLobby(cluster.redis, settings.redis_namespace)
+            house.turns = turns = SharedTurns(cluster.redis, settings.redis_namespace)
         if cluster is not None:  # limits and socket caps count across the processes
             space = settings.redis_namespace
             app.state.limiter = RedisLimiter(cluster.redis, settings.rates, space)
@@ -78,8 +80,9 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
             if cluster is not None:
                 Owner(house, cluster)
                 await cluster.start(house)
-                if lobby is not None:
+                if lobby is not None and turns is not None:
                     lobby.start()
+                    turns.start()
                 await app.state.seeks.start()
                 if settings.recover:
                     cluster.watch_orphans()  # the failover: tables whose owner died
@@ -95,6 +98,8 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
             app.state.seeks.close()
             if lobby is not None:
                 await lobby.close()
+            if turns is not None:
+                await turns.close()
             await house.close()
             if cluster is not None:
                 await cluster.close()

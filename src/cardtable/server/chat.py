@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import unicodedata
-from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -92,13 +91,16 @@ class TableChat:
         self.store = store
         self._fanout = fanout
         self._audiences = audiences
-        self._recent: deque[str] = deque(maxlen=RECENT)
+        # A list, trimmed to RECENT: an empty deque takes a whole block (issue 20, memory
+        # per idle table), and most tables never chat.
+        self._recent: list[str] = []
         # One line at a time per table, so the broadcast order is the stored order.
         self._lock = asyncio.Lock()
 
     def load(self, lines: Sequence[ChatRecord]) -> None:
         """The stored conversation of a table loaded from the store."""
         self._recent.extend(dumps(chat_message(line, missed=True)) for line in lines[-RECENT:])
+        del self._recent[:-RECENT]
 
     def recent(self) -> list[str]:
         return list(self._recent)
@@ -118,5 +120,6 @@ class TableChat:
             stored = ChatRecord(line_id, self.table_id, user_id, name, seat, text, line.at)
             message = dumps(chat_message(stored, version))
             self._recent.append(dumps(chat_message(stored, version, missed=True)))
+            del self._recent[:-RECENT]
             update = Update(self.table_id, version, self._audiences(), lambda _: [message])
             self._fanout.publish(update)

@@ -36,6 +36,7 @@ from cardtable.server.errors import (
     ApiError,
 )
 from cardtable.server.fanout import Fanout
+from cardtable.server.gamecache import shared
 from cardtable.server.listing import LobbyIndex
 from cardtable.server.live import LiveTable
 from cardtable.server.persist import AsyncStore
@@ -124,7 +125,8 @@ class House:
             await self.cluster.acquire(record.id)  # a new id: nobody else can hold it
         if first_human is not None and address is not None:
             await self._note_address(record.id, first_human, address)
-        table = self._start(record, plan.game, plan.game.new_state(seed=record.seed))
+        game = shared(plan.game)
+        table = self._start(record, game, game.new_state(seed=record.seed))
         if user is not None and first_human is not None:
             table.names[first_human] = user.display_name
             table.seats_changed()
@@ -448,7 +450,7 @@ def replay_events(record: TableRecord) -> tuple[Game[Any], State[Any], list[list
     """As ``replay``, with the events each action caused (index ``version - 1``): what a
     client that reconnects or reloads is sent again, each in its own seat's version."""
     try:
-        game = games.load(record.game, **record.options)
+        game = shared(games.load(record.game, **record.options))
     except InvalidOptions as error:
         raise ValueError(f"stored options no longer valid: {error}") from error
     state = game.new_state(seed=record.seed)

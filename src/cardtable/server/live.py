@@ -92,9 +92,16 @@ class LiveTable:
         # table began, before anyone connected): the lobby stops listing a table whose
         # people are gone (``abandoned``).
         self.people_gone_at: float | None = self.touched
-        # Set once the table is stopped here: its connections close (in a cluster, another
-        # process may own it now, and their reconnects find it there).
-        self.gone = asyncio.Event()
+        self._gone: asyncio.Event | None = None  # made when first asked for (``gone``)
+
+    @property
+    def gone(self) -> asyncio.Event:
+        """Set once the table is stopped here: its connections close (in a cluster, another
+        process may own it now, and their reconnects find it there). Made when a connection
+        first waits on it: an idle table holds none (issue 20, memory per idle table)."""
+        if self._gone is None:
+            self._gone = asyncio.Event()
+        return self._gone
 
     # -- what the writer holds -------------------------------------------------------
     @property

@@ -172,6 +172,14 @@ class SeekBook:
         self._tell_owner(seek, {"type": "seek_ended", "seek": seek_id, "reason": "cancelled"})
         self._changed()
 
+    async def find(self, seek_id: str, token: str) -> Seek:
+        """``owned``, wherever the seek was made (this process alone here)."""
+        return self.owned(seek_id, token)
+
+    async def withdraw(self, seek_id: str, token: str) -> None:
+        """``cancel``, wherever the seek was made (this process alone here)."""
+        self.cancel(seek_id, token)
+
     def owned(self, seek_id: str, token: str) -> Seek:
         """The seek ``token`` proves (open or paired), or 404 naming nothing secret."""
         seek = self.open.get(seek_id) or self.paired.get(seek_id)
@@ -349,14 +357,14 @@ async def list_seeks(request: Request) -> SeekList:
 
 async def get_seek(request: Request, seek_id: str, token: str) -> SeekAnswer:
     """Your seek (its ``token``): still open, or paired with your seat's ticket."""
-    seek = book_of(request).owned(seek_id, token)
+    seek = await book_of(request).find(seek_id, token)
     status = "open" if seek.ticket is None else "paired"
     return SeekAnswer(status=status, seek=seek.info, ticket=seek.ticket)
 
 
 async def cancel_seek(request: Request, seek_id: str, body: CancelSeek) -> dict[str, Any]:
     """Stop seeking (the lobby drops it at once)."""
-    book_of(request).cancel(seek_id, body.token)
+    await book_of(request).withdraw(seek_id, body.token)
     return {"seek": seek_id, "cancelled": True}
 
 
@@ -384,7 +392,7 @@ async def serve_lobby(websocket: WebSocket) -> None:
     seek_id, token = websocket.query_params.get("seek"), websocket.query_params.get("token")
     if seek_id is not None:
         try:
-            seek = book.owned(seek_id, token or "")
+            seek = await book.find(seek_id, token or "")
         except ApiError as error:
             await refuse(websocket, error.code, error.detail, CLOSE_BAD_SEEK)
             return

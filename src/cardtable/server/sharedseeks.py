@@ -10,15 +10,21 @@ in one process), and commits its choice with one Lua script that checks the vers
 seek (or adding two seeks that fit each other) see the version moved and read again, so a
 seek is paired at most once and two fitting seeks never both stay open.
 
-The pairing process makes the table and seats both players, then publishes the waiting
-seek's ticket on ``{ns}:seeks:events``; the process holding the waiting seek (its timers
-and its owner's lobby socket) hands it over. Every change is published there too, and each
-process pushes the fresh list to its lobby sockets."""
+The pairing process makes the table and seats both players, keeps both tickets for their
+owners to fetch (``{ns}:seeks:paired:{id}``, ``PAIRED_KEPT``), then publishes the waiting
+seek's ticket on ``{ns}:seeks:events``; the process holding the waiting seek (its timers)
+hands it over, and every process tells the seek's owner's lobby sockets it holds. Every
+change is published there too, and each process pushes the fresh list to its lobby sockets.
+
+A seek is stored with its token's hash, so any process can answer its owner: fetch it,
+watch it (``/ws/lobby?seek=``) or cancel it (taken out of Redis, then ``cancelled`` is
+published for the process holding its timers)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import logging
 import time
@@ -31,6 +37,8 @@ from cardtable.server.house import House
 from cardtable.server.messages import dumps
 from cardtable.server.seeks import (
     MAX_SEEKS,
+    NO_SUCH_SEEK,
+    PAIRED_KEPT,
     SEEK_OPEN,
     SEEK_TTL,
     SEEKS_FULL,
@@ -40,7 +48,7 @@ from cardtable.server.seeks import (
     ticket_dump,
 )
 from cardtable.server.tables_api import SeatTicket
-from cardtable.server.tokens import new_token
+from cardtable.server.tokens import hash_token, new_token
 from cardtable.store.online import UserRecord
 
 log = logging.getLogger("cardtable.server")
@@ -114,6 +122,7 @@ class SharedSeekBook(SeekBook):
                 "user": user.id if user else None,
                 "address": address,
                 "until": time.time() + SEEK_TTL,
+                "token": hash_token(mine.token),
             }
             args = [version, match["info"]["id"] if match else "", info.id, json.dumps(stored)]
             done = await self._commit(keys=self.keys, args=[*args, time.time(), self.cap])
@@ -148,17 +157,65 @@ class SharedSeekBook(SeekBook):
             self._changed()
             raise
         ticket = ticket_dump(waiting)["ticket"]
+        await self._keep_shared(waiting.info, match.get("token", ""), waiting)
+        await self._keep_shared(mine.info, hash_token(mine.token), mine)
         await self.redis.publish(self.channel, dumps({"paired": waiting.info.id, "ticket": ticket}))
         self._changed()
 
     def cancel(self, seek_id: str, token: str) -> None:
         super().cancel(seek_id, token)
-        self._later(self._drop_shared(seek_id))
+        self._later(self._cancel_shared(seek_id))
+
+    async def _cancel_shared(self, seek_id: str) -> None:
+        await self._drop_script(keys=self.keys, args=[seek_id])
+        await self.redis.publish(self.channel, dumps({"cancelled": seek_id}))
+
+    async def find(self, seek_id: str, token: str) -> Seek:
+        with contextlib.suppress(ApiError):
+            return self.owned(seek_id, token)
+        proved = hash_token(token)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hget(self.keys[0], seek_id)
+            pipe.get(self._paired_key(seek_id))
+            open_text, paired_text = await pipe.execute()
+        for text in (open_text, paired_text):
+            entry = json.loads(text) if text else None
+            if entry is None or not _same(entry.get("token", ""), proved):
+                continue
+            if text is open_text and entry["until"] <= time.time():
+                continue
+            seek = Seek(SeekInfo(**entry["info"]), token, "", None, "", 0.0)
+            if entry.get("ticket"):
+                seek.ticket = SeatTicket(**entry["ticket"])
+            return seek
+        raise ApiError(404, NO_SUCH_SEEK, f"There is no open seek {seek_id!r}")
+
+    async def withdraw(self, seek_id: str, token: str) -> None:
+        if seek_id in self.open or seek_id in self.paired:
+            self.cancel(seek_id, token)
+            return
+        seek = await self.find(seek_id, token)
+        if seek.ticket is None and await self._drop_script(keys=self.keys, args=[seek_id]):
+            await self.redis.publish(self.channel, dumps({"cancelled": seek_id}))
+            return
+        raise ApiError(409, "seek_paired", "That seek was paired already: open your table")
 
     def listing(self) -> list[SeekInfo]:
         return list(self._listed)
 
     # -- inside ----------------------------------------------------------------------
+    def _tell_owner(self, seek: Seek, message: dict[str, Any]) -> None:
+        # Pairing and cancelling are told by their event, to every process's sockets (this
+        # one's too), once; expiry by the holding process.
+        if message["type"] == "paired" or message.get("reason") == "cancelled":
+            return
+        super()._tell_owner(seek, message)
+
+    def _tell(self, seek_id: str, message: dict[str, Any]) -> None:
+        text = dumps(message)
+        for deliver in list(self._owners.get(seek_id, [])):
+            deliver(text)
+
     def _keep_paired(self, seek: Seek) -> None:
         if seek.token:  # a seek of another process: its owner fetches the ticket there
             super()._keep_paired(seek)
@@ -167,6 +224,14 @@ class SharedSeekBook(SeekBook):
         await super()._expire(seek, deadline)
         if seek.info.id not in self.open and seek.ticket is None:
             await self._drop_shared(seek.info.id)
+
+    def _paired_key(self, seek_id: str) -> str:
+        return f"{self.keys[0]}:paired:{seek_id}"
+
+    async def _keep_shared(self, info: SeekInfo, token_hash: str, seek: Seek) -> None:
+        """The ticket, for its owner to fetch from any process for ``PAIRED_KEPT``."""
+        kept = {"info": info.model_dump(), "token": token_hash, **ticket_dump(seek)}
+        await self.redis.set(self._paired_key(info.id), dumps(kept), px=int(PAIRED_KEPT * 1000))
 
     async def _drop_shared(self, seek_id: str) -> None:
         if await self._drop_script(keys=self.keys, args=[seek_id]):
@@ -212,14 +277,25 @@ class SharedSeekBook(SeekBook):
                 await asyncio.sleep(0.5)
 
     async def _event(self, body: dict[str, Any]) -> None:
-        seek = self.open.get(body.get("paired") or "")
+        paired, cancelled = body.get("paired") or "", body.get("cancelled") or ""
+        seek = self.open.get(paired)
         if seek is not None:  # ours, paired by another process
             self._drop(seek)
             seek.ticket = SeatTicket(**body["ticket"])
             self._keep_paired(seek)
-            self._tell_owner(seek, {"type": "paired", "seek": seek.info.id, **ticket_dump(seek)})
+        if paired:  # the owner's sockets here (on the holding process or not)
+            self._tell(paired, {"type": "paired", "seek": paired, "ticket": body["ticket"]})
+        gone = self.open.get(cancelled)
+        if gone is not None:  # ours, cancelled through another process
+            self._drop(gone)
+        if cancelled:
+            self._tell(cancelled, {"type": "seek_ended", "seek": cancelled, "reason": "cancelled"})
         self._listed = [info for info, _ in (await self._read())[1]]
         super()._changed()  # this process's lobby sockets get the list
+
+
+def _same(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())
 
 
 def fits(info: SeekInfo, entry: dict[str, Any], arriving: SeekInfo) -> bool:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cardtable.server.live import LiveTable
+    from cardtable.server.turns import Turn
 
 
 class TurnIndex:
@@ -41,3 +42,10 @@ class TurnIndex:
 
     def tables_of(self, user_id: str) -> list[LiveTable]:
         return list(self._tables.get(user_id, {}).values())
+
+    async def turns_of(self, user_id: str) -> list[Turn]:
+        """The turns waiting on ``user_id`` at this process's tables."""
+        from cardtable.server.turns import waiting  # turns.py reads this index
+
+        found = (waiting(table, user_id) for table in self.tables_of(user_id))
+        return [turn for turn in found if turn is not None]

@@ -3,9 +3,11 @@ account or the guest identity of the session cookie, so the home page and the lo
 "your turn" across a person's tables (turn-based games last days).
 
 It is read from the house's index of who sits where (``turnindex.TurnIndex``), so a poll
-looks at one person's tables only, never at every live table. Only tables live in this process
-are listed (in a cluster: the ones it owns); a turn-based table is always live (its clock
-keeps it in memory), and an unclocked one let go while idle comes back when opened."""
+looks at one person's tables only, never at every live table. With ``--redis`` the owners
+mirror each person's turns into Redis (``sharedturns.py``) and any process answers from
+there; without it, the tables live in this process are listed. A turn-based table is
+always live (its clock keeps it in memory), and an unclocked one let go while idle comes
+back when opened."""
 
 from __future__ import annotations
 
@@ -46,7 +48,7 @@ async def my_turns(request: Request) -> Turns:
     if user is None:
         return Turns(turns=[])
     index: TurnIndex = house_of(request).turns
-    found = [turn for t in index.tables_of(user.id) if (turn := waiting(t, user.id))]
+    found = await index.turns_of(user.id)
     found.sort(key=lambda t: (t.deadline is None, t.deadline or 0.0))
     return Turns(turns=found[:MOST])
 

@@ -122,8 +122,12 @@ class TableWriter:
         self._store = store
         self._clock = clock
         self._listeners: list[Listener] = []
-        self._queue: asyncio.Queue[Act] = asyncio.Queue()
+        # The acts waiting, oldest first, and the one task applying them: started by the
+        # first act and ended once none waits, so an idle table holds neither a task nor a
+        # queue's machinery (issue 20: memory per idle table).
+        self._queue: list[Act] = []
         self._task: asyncio.Task[None] | None = None
+        self._started = False
         self._finishing: set[asyncio.Task[None]] = set()
 
     # -- the interface of the other parts ----------------------------------------------
@@ -147,13 +151,14 @@ class TableWriter:
         if self.closed:
             raise ProtocolError(SERVER_ERROR, CLOSED_MESSAGE)
         reply: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait(Act(seat, version, action, reply, bot, system))
+        self._queue.append(Act(seat, version, action, reply, bot, system))
+        self._wake()
         await reply
 
     @property
     def busy(self) -> bool:
         """Whether an act waits in the queue."""
-        return not self._queue.empty()
+        return bool(self._queue)
 
     @property
     def full(self) -> bool:
@@ -176,7 +181,12 @@ class TableWriter:
 
     # -- life ------------------------------------------------------------------------
     def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name=f"table {self.id}")
+        self._started = True
+        self._wake()
+
+    def _wake(self) -> None:
+        if self._started and self._queue and (self._task is None or self._task.done()):
+            self._task = asyncio.create_task(self._run(), name=f"table {self.id}")
 
     def close(self) -> None:
         """Refuse new acts from now on."""
@@ -189,13 +199,14 @@ class TableWriter:
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
-        while not self._queue.empty():  # came in as the table closed: refused, not lost
-            _settle(self._queue.get_nowait().reply, ProtocolError(SERVER_ERROR, CLOSED_MESSAGE))
+        self._started = False
+        while self._queue:  # came in as the table closed: refused, not lost
+            _settle(self._queue.pop(0).reply, ProtocolError(SERVER_ERROR, CLOSED_MESSAGE))
 
     # -- the one task --------------------------------------------------------------------
     async def _run(self) -> None:
-        while True:
-            act = await self._queue.get()
+        while self._queue:
+            act = self._queue.pop(0)
             try:
                 await self._apply(act)
             except ProtocolError as error:
@@ -205,6 +216,8 @@ class TableWriter:
                 _settle(act.reply, ProtocolError(SERVER_ERROR, "The server failed on that move"))
             else:
                 _settle(act.reply, None)
+        if self._task is asyncio.current_task():
+            self._task = None  # a finished task kept would still cost an idle table
 
     async def _apply(self, act: Act) -> None:
         if act.system is not None:

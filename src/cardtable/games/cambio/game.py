@@ -141,14 +141,22 @@ class CambioGame(Game[Action]):
         if slots <= self.width:
             return
         slots = max(slots, 2 * self.width)  # doubling keeps the rebuilds rare
+        # Built aside and swapped in whole: one game object serves many tables (the server
+        # shares it), whose bots may widen it from threads at once.
+        positions = [list(row) for row in self.positions]
+        peeks = [list(row) for row in self.peek_table]
+        snaps = [list(row) for row in self.snap_table]
+        replaces, gives = list(self.replace_table), list(self.give_table)
         for s in range(self.n):
             for i in range(self.width, slots):
-                self.positions[s].append((s, i))
-                self.peek_table[s].append(Peek(s, i))
-                self.snap_table[s].append(Snap(s, i))
+                positions[s].append((s, i))
+                peeks[s].append(Peek(s, i))
+                snaps[s].append(Snap(s, i))
         for i in range(self.width, slots):
-            self.replace_table.append(Replace(i))
-            self.give_table.append(Give(i))
+            replaces.append(Replace(i))
+            gives.append(Give(i))
+        self.positions, self.peek_table, self.snap_table = positions, peeks, snaps
+        self.replace_table, self.give_table = replaces, gives
         self.width = slots
 
     def replaces(self, hand: Sequence[str | None]) -> list[Action]:
