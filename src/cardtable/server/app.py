@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 import cardtable
+from cardtable import native
 from cardtable.server.autoplay import BotWorkers
 from cardtable.server.bodylimit import BodyLimit
 from cardtable.server.clocks import ManualClock, RealClock
@@ -54,6 +55,7 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
         cluster = Cluster(settings.redis, ttl=settings.lease_seconds) if settings.redis else None
         chosen = fanout or (ClusterFanout(cluster) if cluster else InProcessFanout())
         house = open_house(settings, chosen, cluster)
+        native.announce()  # once: whether the engines run compiled or pure Python
         app.state.house = house
         app.state.seeks = SeekBook(house, settings.max_seeks)
         sweeping = None
