@@ -18,6 +18,7 @@ import numpy
 from Cython.Build import cythonize
 from Cython.Compiler.Errors import CompileError
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 ROOT = Path("src")
 ACCELERATORS = sorted(
@@ -42,6 +43,22 @@ ACCELERATOR_DIRECTIVES = {"boundscheck": False, "wraparound": False, "cdivision"
 ENGINE_DIRECTIVES = {"annotation_typing": False}
 
 
+class OptionalBuild(build_ext):
+    """Leaves out an optional module that does not compile. setuptools' own filter for
+    optional extensions misses its compilers' newer ``CompileError`` class, so without a C
+    compiler the install failed instead of going on in pure Python."""
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as error:
+            if not ext.optional:
+                raise
+            print(
+                f"warning: {ext.name} not compiled (pure Python instead): {error}", file=sys.stderr
+            )
+
+
 def module_name(path: Path) -> str:
     return ".".join(path.relative_to(ROOT).with_suffix("").parts)
 
@@ -49,14 +66,15 @@ def module_name(path: Path) -> str:
 def compiled(path: Path, directives: dict[str, bool], **build: object) -> list[Extension]:
     extension = Extension(module_name(path), [str(path)], optional=True, **build)
     try:
-        return cythonize(
-            [extension], language_level=3, compiler_directives=directives, quiet=True
-        )
+        built = cythonize([extension], language_level=3, compiler_directives=directives, quiet=True)
     except CompileError as error:
         print(f"warning: {path} left out (pure Python instead): {error}", file=sys.stderr)
         for stale in path.parent.glob(f"{path.stem}.*.so"):  # an editable install's old build
             stale.unlink()
         return []
+    for ext in built:  # cythonize's copies drop the flag: without it no compiler failed the install
+        ext.optional = True
+    return built
 
 
 def accelerator(path: Path) -> list[Extension]:
@@ -73,6 +91,7 @@ setup(
         *(ext for path in ACCELERATORS for ext in accelerator(path)),
         *(ext for path in ENGINES for ext in compiled(path, ENGINE_DIRECTIVES)),
     ],
+    cmdclass={"build_ext": OptionalBuild},
     # Two C compilers at once: the engines are some forty modules.
     options={"build_ext": {"parallel": 2}},
 )
