@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 # pip builds the research adapters' accelerators and the compiled engines (setup.py) from
 # their sources: an edited engine module is rebuilt (until then its source runs, slower).
 ENGINE_SOURCES := $(wildcard src/cardtable/core/*.py src/cardtable/games/*/*.py \
-	src/cardtable/games/*/bots/search.py src/cardtable/bots/ismcts.py)
+	src/cardtable/games/*/bots/*.py src/cardtable/bots/ismcts.py src/cardtable/bots/search.py)
 $(STAMP): pyproject.toml setup.py $(ENGINE_SOURCES) $(wildcard src/cardtable/rl/compiled/*.pyx src/cardtable/games/*/compiled.pyx)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip

@@ -24,16 +24,17 @@ ROOT = Path("src")
 ACCELERATORS = sorted(
     [*ROOT.glob("cardtable/rl/compiled/*.pyx"), *ROOT.glob("cardtable/games/*/compiled.pyx")]
 )
-# The rules and the search; a game's text, labs, lessons and research encoder are not on
-# the hot path and stay interpreted (as does every package's __init__).
+# The rules, the search and the bots' policies; a game's text, labs, lessons and research
+# encoder are not on the hot path and stay interpreted (as does every package's __init__).
 NOT_ENGINE = {"__init__.py", "labs.py", "learn.py", "text.py", "encoder.py", "package.py"}
 ENGINES = sorted(
     path
     for path in [
         *ROOT.glob("cardtable/core/*.py"),
         *ROOT.glob("cardtable/games/*/*.py"),
-        *ROOT.glob("cardtable/games/*/bots/search.py"),
+        *ROOT.glob("cardtable/games/*/bots/*.py"),
         ROOT / "cardtable/bots/ismcts.py",
+        ROOT / "cardtable/bots/search.py",
     ]
     if path.name not in NOT_ENGINE
 )
