@@ -6,6 +6,7 @@ run in this process (compiled where built); ``traces`` runs both ways here."""
 from __future__ import annotations
 
 import difflib
+import importlib.machinery
 import os
 import subprocess
 import sys
@@ -61,3 +62,33 @@ def test_pure_python_is_said_once() -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stderr.splitlines()
     assert lines == [f"cardtable: engines run pure Python ({native.PURE_PYTHON} is set)"]
+
+
+def twin_beside(folder: Path, newer: bool) -> Path:
+    """``folder/rules.py`` and a compiled twin (an empty stand-in: it is never loaded
+    here), the twin built after the source or before it."""
+    source = folder / "rules.py"
+    source.write_text("X = 1\n")
+    twin = folder / f"rules{importlib.machinery.EXTENSION_SUFFIXES[0]}"
+    twin.write_bytes(b"")
+    built, edited = (200, 100) if newer else (100, 200)
+    os.utime(twin, (built, built))
+    os.utime(source, (edited, edited))
+    return source
+
+
+@pytest.mark.parametrize(
+    "twin_newer,pure,runs",
+    [(True, False, "twin"), (False, False, "source"), (True, True, "source")],
+    ids=["built-after-the-edit", "edited-since-the-build", "pure-python-asked"],
+)
+def test_the_source_runs_when_edited_since_the_build_or_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, twin_newer: bool, pure: bool, runs: str
+) -> None:
+    source = twin_beside(tmp_path, newer=twin_newer)
+    monkeypatch.setenv(native.PURE_PYTHON, "1" if pure else "0")
+    spec = native.SourceFirst().find_spec("cardtable.rules", [str(tmp_path)])
+    if runs == "twin":
+        assert spec is None  # the ordinary finders load the twin
+    else:
+        assert spec is not None and spec.origin == str(source)
