@@ -92,15 +92,13 @@ def compiled_modules() -> list[str]:
 
 def mode() -> str:
     """One line for logs and benches: whether the engines run compiled, and if not why."""
-    import importlib
-
     probe = importlib.import_module(PROBE)
     if is_compiled(probe):
         note = f" ({len(_stale)} edited since the build run from source)" if _stale else ""
         return f"engines compiled (Cython){note}"
     if pure_python_requested():
         return f"engines run pure Python ({PURE_PYTHON} is set)"
-    if _stale and PROBE in _stale:
+    if PROBE in _stale:
         return "engines run pure Python (sources edited since the build: reinstall)"
     return "engines run pure Python (none compiled here: no C compiler at install?)"
 
