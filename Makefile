@@ -7,8 +7,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: serve play test lint check bench
 
-# The research adapters' compiled accelerators are built by pip from their sources.
-$(STAMP): pyproject.toml setup.py $(wildcard src/cardtable/rl/compiled/*.pyx src/cardtable/games/*/compiled.pyx)
+# pip builds the research adapters' accelerators and the compiled engines (setup.py) from
+# their sources: an edited engine module is rebuilt (until then its source runs, slower).
+ENGINE_SOURCES := $(wildcard src/cardtable/core/*.py src/cardtable/games/*/*.py \
+	src/cardtable/games/*/bots/*.py src/cardtable/bots/ismcts.py src/cardtable/bots/search.py)
+$(STAMP): pyproject.toml setup.py $(ENGINE_SOURCES) $(wildcard src/cardtable/rl/compiled/*.pyx src/cardtable/games/*/compiled.pyx)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'

@@ -3,6 +3,7 @@ gives for bad input."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import subprocess
@@ -12,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardtable import games
+from cardtable.bench import BASELINE_TITLE
 from cardtable.cli.main import app
 
 runner = CliRunner()
@@ -90,9 +92,17 @@ def test_sim_table_counts_one_game_as_a_game() -> None:
 def test_bench_json() -> None:
     result = runner.invoke(app, ["bench", "cambio", "--seconds", "0.3", "--json"])
     assert result.exit_code == 0, result.output
-    [row] = json.loads(result.output)
+    row, *baseline = json.loads(result.output)
     assert row["game"] == "cambio" and row["decisions"] > 0 and row["games"] >= 1
     assert row["decisions_per_second"] > 0
+    if importlib.util.find_spec("pyspiel") is None:
+        assert baseline == [] and "vs_baseline" not in row
+        return
+    # OpenSpiel's C++ Dou Dizhu, driven by the same loop in the same run, is the yardstick.
+    [spiel] = baseline
+    assert spiel["game"] == BASELINE_TITLE and spiel["decisions"] > 0
+    ratio = row["decisions_per_cpu_second"] / spiel["decisions_per_cpu_second"]
+    assert row["vs_baseline"] == pytest.approx(ratio, rel=0.01)
 
 
 def test_bench_bots_reports_each_games_search_speed() -> None:

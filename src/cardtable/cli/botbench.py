@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable import bots, games
+from cardtable import bots, games, native
 from cardtable.bots.search import IsmctsBot
 from cardtable.cli.bench import print_figures
 
@@ -110,4 +110,5 @@ def print_bench(names: list[str], seconds: float, as_json: bool) -> None:
             f"{r.searches:,}",
             f"{r.ms_per_search:,.0f}",
         ),
+        caption=native.mode(),
     )

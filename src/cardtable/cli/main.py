@@ -15,8 +15,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from cardtable import InvalidOptions, bots, games
-from cardtable.bench import bench_engine
+from cardtable import InvalidOptions, bots, games, native
+from cardtable.bench import bench_side_by_side
 from cardtable.cli import gauntlet as gauntlet_run
 from cardtable.cli import review as review_cli
 from cardtable.cli.arena import simulate
@@ -279,18 +279,21 @@ def bench(
         print_rl_bench(names, seconds, as_json)
         return
     print_figures(
-        [bench_engine(name, seconds) for name in names],
+        bench_side_by_side(names, seconds),
         as_json,
         "Engine speed (one core, random playouts)",
-        ("game", "decisions/s", "per CPU-s", "games/s", "decisions", "games"),
+        ("game", "decisions/s", "per CPU-s", "x Dou Dizhu", "games/s", "decisions", "games"),
         lambda r: (
             r.game,
             f"{r.decisions_per_second:,.0f}",
             f"{r.decisions_per_cpu_second:,.0f}",
+            "-" if r.ratio is None else f"{r.ratio:.2f}x",
             f"{r.games_per_second:,.1f}",
             f"{r.decisions:,}",
             f"{r.games:,}",
         ),
+        caption=f"{native.mode()}; x Dou Dizhu = per CPU-s over OpenSpiel's C++ Dou Dizhu "
+        "driven by the same Python loop in this run",
     )
 
 

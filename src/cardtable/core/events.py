@@ -10,16 +10,28 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+_set = object.__setattr__
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     type: str
     data: Mapping[str, Any]
     private: Mapping[int, Mapping[str, Any]] | None = None
 
-    def __post_init__(self) -> None:
-        if "type" in self.data:
-            raise ValueError(f"event {self.type!r}: 'type' is reserved, rename the data key")
+    def __init__(
+        self,
+        type: str,
+        data: Mapping[str, Any],
+        private: Mapping[int, Mapping[str, Any]] | None = None,
+    ) -> None:
+        # Written out rather than generated: a dataclass's generated __init__ stays
+        # interpreted in the compiled build (docs/engines.md), and every move makes events.
+        if "type" in data:
+            raise ValueError(f"event {type!r}: 'type' is reserved, rename the data key")
+        _set(self, "type", type)
+        _set(self, "data", data)
+        _set(self, "private", private)
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         """The version of this event that ``seat`` may see (``None``: a spectator)."""

@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 import cardtable
+from cardtable import native
 from cardtable.server.autoplay import BotWorkers
 from cardtable.server.bodylimit import BodyLimit
 from cardtable.server.botfarm import FarmWorkers, LocalFarm
@@ -69,6 +70,7 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
             app.state.limiter = RedisLimiter(cluster.redis, settings.rates, space)
             cap = settings.max_sockets_per_address
             app.state.sockets = RedisOpenCount(cluster.redis, cluster.node, cap, space)
+        native.announce()  # once: whether the engines run compiled or pure Python
         app.state.house = house
         if cluster is not None:  # seeks pair across the processes
             space = settings.redis_namespace

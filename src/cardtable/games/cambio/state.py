@@ -179,7 +179,9 @@ class CambioState(State[Action]):
         other.deck = list(self.deck)
         other.discard = list(self.discard)
         other.setup_left = list(self.setup_left)
-        other.rng = random.Random()
+        # Seeded only to be overwritten: Random() would first read the OS's entropy, which
+        # costs as much again as the copy (a search clones at every simulation).
+        other.rng = random.Random(0)
         other.rng.setstate(self.rng.getstate())
         other._legal = {}
         other._snaps_of = list(self._snaps_of)
