@@ -18,11 +18,14 @@ function csrfToken() {
   return match ? decodeURIComponent(match[1]) : null;
 }
 
-async function request(method, path, body) {
+/** One API call: the body as JSON, the CSRF header on writes, a seat's `token` as its
+ * bearer (a seat's own review); a refusal becomes an ApiError with the server's words. */
+export async function request(method, path, body = null, token = null) {
   let response;
   const headers = body ? { "Content-Type": "application/json" } : {};
   const csrf = method === "GET" ? null : csrfToken();
   if (csrf) headers["X-CSRF-Token"] = csrf;
+  if (token) headers.Authorization = `Bearer ${token}`;
   try {
     response = await fetch(path, {
       method,

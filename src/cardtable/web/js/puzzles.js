@@ -5,7 +5,7 @@
 // picked from the list of moves). The server checks the answer; the page explains it in
 // the reader's language from the values the server sends.
 
-import { ApiError } from "./api.js";
+import { request } from "./api.js";
 import { errorText } from "./account.js";
 import { ensureSprite } from "./cards.js";
 import { clear, h } from "./dom.js";
@@ -51,21 +51,6 @@ addStrings({
   "pz.next": { en: "Next puzzle", zh: "下一题" },
 });
 
-async function call(method, path, body) {
-  const headers = body ? { "Content-Type": "application/json" } : {};
-  const csrf = document.cookie.match(/(?:^|;\s*)ct_csrf=([^;]*)/);
-  if (method !== "GET" && csrf) headers["X-CSRF-Token"] = decodeURIComponent(csrf[1]);
-  let response;
-  try {
-    response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
-  } catch (error) {
-    throw new ApiError(0, "network", String(error?.message ?? error));
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, data?.code ?? "http", data?.detail ?? response.statusText);
-  return data;
-}
-
 function fmt(value) {
   if (typeof value !== "number" || !Number.isFinite(value)) return "–";
   return Math.abs(value) >= 10 ? value.toFixed(1) : Number(value.toFixed(3)).toString();
@@ -105,14 +90,14 @@ export class PuzzlePage {
     this.status = h("p", { class: "home-status", role: "status" }, "…");
     this.root.append(this.status);
     try {
-      this.list = (await call("GET", `/api/puzzles/${encodeURIComponent(this.game)}`)).puzzles;
+      this.list = (await request("GET", `/api/puzzles/${encodeURIComponent(this.game)}`)).puzzles;
       this.renderer = await importRenderer(this.game).then(
         (mod) => mod.default,
         () => null,
       );
       if (this.disposed) return;
       const id = this.id ?? this.list[0]?.id;
-      if (id) this.puzzle = await call("GET", `${this.apiPath(id)}`);
+      if (id) this.puzzle = await request("GET", `${this.apiPath(id)}`);
     } catch (error) {
       this.fail(errorText(error));
       return;
@@ -245,7 +230,7 @@ export class PuzzlePage {
     this.tried = action;
     this.sel = {};
     try {
-      this.result = await call("POST", `${this.apiPath(this.id)}/answer`, { action });
+      this.result = await request("POST", `${this.apiPath(this.id)}/answer`, { action });
     } catch (error) {
       this.result = null;
       this.answerBox.textContent = errorText(error);

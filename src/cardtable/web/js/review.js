@@ -6,7 +6,7 @@
 // `showMove(action, ctx)` hook (its web/render.js) → {keys: [data-k of the cards and places
 // the move uses], text}; a game without one gets the engine's words alone.
 
-import { ApiError, tableRecord } from "./api.js";
+import { request, tableRecord } from "./api.js";
 import { errorText } from "./account.js";
 import { clear, h } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
@@ -84,24 +84,6 @@ export function moveOf(game, action, ctx, text = "") {
   return { keys: shown?.keys ?? [], text: shown?.text || text || JSON.stringify(action) };
 }
 
-/** The review API, with the seat's token when this browser holds it (a private table's
- * review is its player's alone). */
-async function call(method, path, token, body) {
-  const headers = body ? { "Content-Type": "application/json" } : {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const csrf = document.cookie.match(/(?:^|;\s*)ct_csrf=([^;]*)/);
-  if (method !== "GET" && csrf) headers["X-CSRF-Token"] = decodeURIComponent(csrf[1]);
-  let response;
-  try {
-    response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
-  } catch (error) {
-    throw new ApiError(0, "network", String(error?.message ?? error));
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, data?.code ?? "http", data?.detail ?? response.statusText);
-  return data;
-}
-
 function fmt(value) {
   if (typeof value !== "number" || !Number.isFinite(value)) return "–";
   return Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(2);
@@ -138,7 +120,7 @@ export class ReviewPanel {
   async start(ask) {
     this.status("…");
     try {
-      const answer = ask ? await call("POST", this.path, this.token, { budget: BUDGET }) : await call("GET", this.path, this.token);
+      const answer = ask ? await request("POST", this.path, { budget: BUDGET }, this.token) : await request("GET", this.path, null, this.token);
       this.follow(answer);
     } catch (error) {
       if (error.code === "no_review") this.offer();
@@ -175,7 +157,7 @@ export class ReviewPanel {
   async poll() {
     if (this.disposed) return;
     try {
-      this.follow(await call("GET", this.path, this.token));
+      this.follow(await request("GET", this.path, null, this.token));
     } catch (error) {
       this.fail(errorText(error));
     }
