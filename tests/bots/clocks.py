@@ -21,9 +21,10 @@ class StepClock:
         return now
 
     @property
-    def elapsed(self) -> float:
-        """Seconds from the first reading to the last."""
-        return self.readings[-1] - self.readings[0] if self.readings else 0.0
+    def ticks(self) -> int:
+        """Readings after the first: how many ``step``s the search let pass (counted work,
+        not time: the machine's load cannot change it)."""
+        return max(0, len(self.readings) - 1)
 
 
 def frozen() -> StepClock:

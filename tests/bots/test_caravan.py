@@ -353,6 +353,6 @@ def test_hard_stays_within_its_time_cap() -> None:
         bot.act(state.view(seat), state.legal_actions(seat), random.Random(1))
         iterations = simulations(bot)
         assert iterations < search.hard_iterations
-        assert clock.elapsed <= 0.05
+        assert clock.ticks <= 5  # 10 ms a reading: the 50 ms cap never read as passed
         searched += iterations > 0
     assert searched, "no position had a choice to search"
