@@ -16,8 +16,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -312,3 +312,21 @@ def run(coro: Any) -> Any:
         return asyncio.run(coro)
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(asyncio.run, coro).result()
+
+
+# -- a server whose clock the test moves ---------------------------------------------
+@contextmanager
+def clocked_server(folder: Path) -> Iterator[Server]:
+    """A server of its own on the test clock (``CARDTABLE_TEST_CLOCK``): its time moves
+    only by ``advance``, so clock tests count seconds the test chose, not the machine's."""
+    env = {"CARDTABLE_TEST_CLOCK": "1"}
+    live = Server(folder / "cardtable.db", folder / "server.log", env=env).start()
+    yield live
+    live.stop()
+    assert "Traceback" not in live.log(), live.log()
+
+
+def advance(server: Server, seconds: float) -> None:
+    """Moves a clocked server's time on by ``seconds``."""
+    response = server.post("/api/test/clock", {"seconds": seconds})
+    assert response.status_code == 200, response.text

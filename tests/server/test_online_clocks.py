@@ -16,22 +16,13 @@ import pytest
 
 from cardtable.server.clocks import SeatClocks
 
-from .support import Server, Table, open_table, run
+from .support import Server, Table, advance, clocked_server, open_table, run
 
 
 @pytest.fixture(scope="module")
 def clocked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("clocked")
-    env = {"CARDTABLE_TEST_CLOCK": "1"}
-    live = Server(folder / "cardtable.db", folder / "server.log", env=env).start()
-    yield live
-    live.stop()
-    assert "Traceback" not in live.log(), live.log()
-
-
-def advance(server: Server, seconds: float) -> None:
-    response = server.post("/api/test/clock", {"seconds": seconds})
-    assert response.status_code == 200, response.text
+    with clocked_server(tmp_path_factory.mktemp("clocked")) as live:
+        yield live
 
 
 def two_seats(server: Server, clock: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -13,24 +13,15 @@ from typing import Any
 import httpx
 import pytest
 
-from .support import TIMEOUT, Server, Table, open_table, run
+from .support import TIMEOUT, Server, Table, advance, clocked_server, open_table, run
 
 DAY = 24 * 3600
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("pace")
-    live = Server(folder / "cardtable.db", folder / "server.log", env={"CARDTABLE_TEST_CLOCK": "1"})
-    live.start()
-    yield live
-    live.stop()
-    assert "Traceback" not in live.log(), live.log()
-
-
-def advance(server: Server, seconds: float) -> None:
-    response = server.post("/api/test/clock", {"seconds": seconds})
-    assert response.status_code == 200, response.text
+    with clocked_server(tmp_path_factory.mktemp("pace")) as live:
+        yield live
 
 
 def person(server: Server) -> httpx.Client:
