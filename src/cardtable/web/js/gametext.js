@@ -4,6 +4,8 @@
 // browser module's text.js); a game without them shows the catalog's title and docs, and
 // an option this table does not know still shows, with the server's doc.
 
+import { pickText } from "./i18n.js";
+
 export const GAMES = {};
 
 const V = (en, zh) => ({ en, zh });
@@ -31,4 +33,9 @@ export function addGameText(game, text, options = {}) {
 
 export function optionText(game, name) {
   return OPTIONS[game]?.[name] ?? SHARED[name] ?? null;
+}
+
+/** A game's title in the reader's language (its name when the game added no texts). */
+export function gameTitle(name) {
+  return pickText(GAMES[name]?.title) || name;
 }

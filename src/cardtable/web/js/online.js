@@ -5,7 +5,7 @@
 import { AccountPage } from "./account.js";
 import { getLobby, getLeaderboard, joinTable, listGames, saveTableRecord } from "./api.js";
 import { clear, h } from "./dom.js";
-import { GAMES, optionText } from "./gametext.js";
+import { GAMES, gameTitle, optionText } from "./gametext.js";
 import { addStrings, has, onLangChange, pickText, t } from "./i18n.js";
 import { PlayNow, clockWords } from "./playnow.js";
 import { ProfilePage } from "./profile.js";
@@ -42,9 +42,6 @@ addStrings({
   "online.off": { en: "off", zh: "关" },
 });
 
-function gameTitle(name) {
-  return pickText(GAMES[name]?.title) || name;
-}
 
 /** Each seat in words: a free seat, a person's name (with their rating when the summary
  * carries one), or "Bot (medium)". */

@@ -6,8 +6,8 @@
 
 import { ApiError, currentMe, getMe, saveTableRecord } from "./api.js";
 import { clear, h } from "./dom.js";
-import { GAMES } from "./gametext.js";
-import { addStrings, pickText, t } from "./i18n.js";
+import { gameTitle } from "./gametext.js";
+import { addStrings, t } from "./i18n.js";
 import { paceText } from "./turnalert.js";
 
 const SEEK_KEY = "cardtable.seek";
@@ -60,9 +60,6 @@ export function clockWords(clock) {
   return String(clock.kind ?? "");
 }
 
-export function gameTitle(name) {
-  return pickText(GAMES[name]?.title) || name;
-}
 
 export class PlayNow {
   /** `games`: the catalog's game names, in order; `onSeat(game, ticket)` opens the table. */

@@ -5,8 +5,8 @@
 
 import { getPlayer } from "./api.js";
 import { clear, h } from "./dom.js";
-import { GAMES } from "./gametext.js";
-import { addStrings, pickText, t } from "./i18n.js";
+import { gameTitle } from "./gametext.js";
+import { addStrings, t } from "./i18n.js";
 import { personName, ratingLabel, signed } from "./ratingchange.js";
 
 addStrings({
@@ -40,9 +40,6 @@ addStrings({
 
 const START_RATING = 1500; // the shown rating before any game (server/ratingscale.py)
 
-function gameTitle(name) {
-  return pickText(GAMES[name]?.title) || name;
-}
 
 function when(iso) {
   if (!iso) return "";

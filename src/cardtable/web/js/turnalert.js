@@ -10,8 +10,8 @@
 
 import { getMyTurns } from "./api.js";
 import { clear, h } from "./dom.js";
-import { GAMES } from "./gametext.js";
-import { addStrings, onLangChange, pickText, t } from "./i18n.js";
+import { gameTitle } from "./gametext.js";
+import { addStrings, onLangChange, t } from "./i18n.js";
 import { addSwitch, onSettingsChange, settings } from "./settings.js";
 
 const POLL_MS = 30_000;
@@ -68,9 +68,6 @@ export function paceText(summary) {
   return clock?.kind === "turn" ? t("pace.turn", { limit: fmtLimit(clock.move) }) : t("pace.realtime");
 }
 
-function gameTitle(name) {
-  return pickText(GAMES[name]?.title) || name;
-}
 
 // -- the list ------------------------------------------------------------------------
 /** The "Your turn" list (hidden while nothing waits); it polls while it is on the page. */
