@@ -11,6 +11,7 @@ import { PlayNow, clockWords } from "./playnow.js";
 import { ProfilePage } from "./profile.js";
 import { personName, ratingLabel, seatRatingText } from "./ratingchange.js";
 import { PuzzlePage } from "./puzzles.js";
+import { errorText } from "./refusal.js";
 import { ReplayPage } from "./replay.js";
 import { turnsBlock } from "./turnalert.js";
 
@@ -134,7 +135,7 @@ class LobbyPage {
     try {
       this.show(await getLobby());
     } catch (error) {
-      this.status.textContent = t("online.error", { msg: error.message });
+      this.status.textContent = t("online.error", { msg: errorText(error) });
     }
     this.timer = setTimeout(() => this.refresh(), POLL_MS);
   }
@@ -171,7 +172,7 @@ class LobbyPage {
       });
       this.app.go(this.app.tableHref(answer.id, answer.url));
     } catch (error) {
-      this.status.textContent = t("online.error", { msg: error.message });
+      this.status.textContent = t("online.error", { msg: errorText(error) });
     }
   }
 
@@ -229,7 +230,7 @@ class LeaderboardPage {
       board = await getLeaderboard(game);
     } catch (error) {
       clear(this.body);
-      this.body.append(h("p", { class: "error" }, t("online.error", { msg: error.message })));
+      this.body.append(h("p", { class: "error" }, t("online.error", { msg: errorText(error) })));
       return;
     }
     if (game !== this.game) return;
