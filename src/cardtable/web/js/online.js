@@ -30,6 +30,7 @@ addStrings({
   "online.free": { en: "free seat", zh: "空位" },
   "online.loading": { en: "Loading…", zh: "载入中…" },
   "online.error": { en: "Could not load: {msg}", zh: "无法载入：{msg}" },
+  "online.joinFailed": { en: "Could not join: {msg}", zh: "无法加入：{msg}" },
   "online.game": { en: "Game", zh: "游戏" },
   "online.rank": { en: "#", zh: "名次" },
   "online.name": { en: "Player", zh: "玩家" },
@@ -172,7 +173,7 @@ class LobbyPage {
       });
       this.app.go(this.app.tableHref(answer.id, answer.url));
     } catch (error) {
-      this.status.textContent = t("online.error", { msg: errorText(error) });
+      this.status.textContent = t("online.joinFailed", { msg: errorText(error) });
     }
   }
 
