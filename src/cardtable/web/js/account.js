@@ -5,8 +5,9 @@
 
 import { currentMe, getMe, onMeChange, register, rename, signIn, signOut } from "./api.js";
 import { clear, h } from "./dom.js";
-import { addStrings, has, isZh, t } from "./i18n.js";
+import { addStrings, t } from "./i18n.js";
 import { personName } from "./ratingchange.js";
+import { errorText } from "./refusal.js";
 
 addStrings({
   "acct.title": { en: "Your account", zh: "你的账户" },
@@ -31,29 +32,10 @@ addStrings({
   "acct.welcome": { en: "Welcome, {name}.", zh: "欢迎，{name}。" },
   "acct.profile": { en: "Your profile", zh: "你的资料" },
   "acct.failed": { en: "{msg}", zh: "{msg}" },
-  // The server's refusals on the online pages (its sentence follows in Chinese).
-  "err.bad_login": { en: "Wrong user name or password", zh: "用户名或密码错误" },
-  "err.bad_name": { en: "That name is not allowed", zh: "这个名字不合要求" },
-  "err.bad_password": { en: "That password is not allowed", zh: "密码不合要求" },
-  "err.name_taken": { en: "That user name is taken", zh: "用户名已被占用" },
-  "err.bad_csrf": { en: "Reload the page and try again", zh: "请刷新页面后重试" },
-  "err.not_invited": { en: "This table is private: its invite link lets you in", zh: "私人牌桌：需要邀请链接" },
-  "err.not_over": { en: "The game is not over yet", zh: "这局还没结束" },
-  "err.no_such_step": { en: "There is no such step", zh: "没有这一步" },
-  "err.no_such_player": { en: "There is no such player", zh: "没有这位玩家" },
-  "err.seat_taken": { en: "That seat is taken", zh: "座位已被占用" },
-  "err.no_free_seat": { en: "No seat is free", zh: "没有空位" },
-  "err.unknown_seat": { en: "There is no such seat", zh: "没有这个座位" },
-  "err.bad_request": { en: "The request was not understood", zh: "无法理解的请求" },
 });
 
-/** An API refusal in words: the server's sentence; in Chinese our translation of its code
- * first, the server's (English) sentence after it. */
-export function errorText(error) {
-  const key = `err.${error?.code}`;
-  if (isZh() && has(key)) return `${t(key)}（${error.message}）`;
-  return error?.message ?? String(error);
-}
+// Older importers take errorText from here; it lives in refusal.js with its words.
+export { errorText };
 
 /** The header's identity badge: the name links to the profile; then the account page. */
 export function identityBadge(app) {
@@ -137,7 +119,7 @@ export class AccountPage {
       await getMe();
     } catch (error) {
       clear(this.root);
-      this.root.append(h("section", { class: "home account" }, h("p", { class: "error" }, error.message)));
+      this.root.append(h("section", { class: "home account" }, h("p", { class: "error" }, errorText(error))));
       return;
     }
     this.draw();

@@ -2,13 +2,14 @@
 // Paths: "/" the games, "/table/{id}" a table (the server's table URL); "#/table/{id}"
 // works as well for a server that only serves "/".
 
-import { accountLink, errorText, identityBadge } from "./account.js";
+import { accountLink, identityBadge } from "./account.js";
 import { getTable, joinTable, saveTableRecord, tableRecord } from "./api.js";
 import { ensureSprite } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { renderHome } from "./home.js";
 import { addStrings, getLang, onLangChange, pickText, setLang, t } from "./i18n.js";
 import { personName } from "./ratingchange.js";
+import { errorText } from "./refusal.js";
 import { GAMES } from "./gametext.js";
 import { tableRulesLink } from "./learn/nav.js";
 import { learnPage } from "./learn/pages.js";
@@ -180,7 +181,7 @@ class InviteGate {
     try {
       summary = await getTable(this.id);
     } catch (error) {
-      clear(box).append(h("p", { class: "error", role: "alert" }, error.status === 404 ? t("table.notFound") : error.message));
+      clear(box).append(h("p", { class: "error", role: "alert" }, error.status === 404 ? t("table.notFound") : errorText(error)));
       return;
     }
     if (this.view) return;

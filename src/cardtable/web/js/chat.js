@@ -7,6 +7,7 @@
 import { h } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
 import { personName } from "./ratingchange.js";
+import { errorText } from "./refusal.js";
 
 addStrings({
   "chat.title": { en: "Chat", zh: "聊天" },
@@ -141,6 +142,6 @@ export class ChatPanel {
   refused(msg) {
     if (msg.code === "rate_limited") this.error.textContent = t("chat.slow", { n: msg.retry ?? 1 });
     else if (msg.code === "no_name") this.error.textContent = t("chat.noName");
-    else this.error.textContent = t("chat.failed", { msg: msg.message });
+    else this.error.textContent = t("chat.failed", { msg: errorText(msg) });
   }
 }

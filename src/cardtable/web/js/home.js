@@ -9,6 +9,7 @@ import { GAMES, optionText } from "./gametext.js";
 import { addStrings, pickText, t } from "./i18n.js";
 import { learnLinks } from "./learn/nav.js";
 import { onlineLinks } from "./online.js";
+import { errorText } from "./refusal.js";
 import { fmtLimit, turnsBlock } from "./turnalert.js";
 
 const DEFAULT_LEVELS = ["random", "easy", "medium", "hard"];
@@ -75,7 +76,7 @@ export async function renderHome(root, app) {
     games = cache;
     status.remove();
   } catch (error) {
-    status.textContent = t("home.error", { msg: error.message });
+    status.textContent = t("home.error", { msg: errorText(error) });
     status.classList.add("error");
     games = [];
   }
@@ -303,7 +304,7 @@ function newGameForm(name, game, app) {
     try {
       await startTable(app, name, options, seats, online);
     } catch (error) {
-      message.textContent = t("form.failed", { msg: error.message });
+      message.textContent = t("form.failed", { msg: errorText(error) });
       message.classList.add("error");
       start.disabled = false;
     }

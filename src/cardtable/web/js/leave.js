@@ -28,8 +28,6 @@ addStrings({
     en: "Resign? The game ends now and the other player wins.",
     zh: "认输？对局立即结束，对手获胜。",
   },
-  "err.rate_limited": { en: "Too many refused moves: wait a moment", zh: "操作过于频繁，请稍候" },
-  "err.not_your_seat": { en: "This seat is not yours now", zh: "这个座位已不属于你" },
   "leave.left": {
     en: "You left this game: a bot plays your seat now. You are watching.",
     zh: "你已离开本局：电脑接替了你的座位。你现在是观战者。",

@@ -11,6 +11,7 @@ import { PlayNow, clockWords } from "./playnow.js";
 import { ProfilePage } from "./profile.js";
 import { personName, ratingLabel, seatRatingText } from "./ratingchange.js";
 import { PuzzlePage } from "./puzzles.js";
+import { errorText } from "./refusal.js";
 import { ReplayPage } from "./replay.js";
 import { turnsBlock } from "./turnalert.js";
 
@@ -29,6 +30,7 @@ addStrings({
   "online.free": { en: "free seat", zh: "空位" },
   "online.loading": { en: "Loading…", zh: "载入中…" },
   "online.error": { en: "Could not load: {msg}", zh: "无法载入：{msg}" },
+  "online.joinFailed": { en: "Could not join: {msg}", zh: "无法加入：{msg}" },
   "online.game": { en: "Game", zh: "游戏" },
   "online.rank": { en: "#", zh: "名次" },
   "online.name": { en: "Player", zh: "玩家" },
@@ -134,7 +136,7 @@ class LobbyPage {
     try {
       this.show(await getLobby());
     } catch (error) {
-      this.status.textContent = t("online.error", { msg: error.message });
+      this.status.textContent = t("online.error", { msg: errorText(error) });
     }
     this.timer = setTimeout(() => this.refresh(), POLL_MS);
   }
@@ -171,7 +173,7 @@ class LobbyPage {
       });
       this.app.go(this.app.tableHref(answer.id, answer.url));
     } catch (error) {
-      this.status.textContent = t("online.error", { msg: error.message });
+      this.status.textContent = t("online.joinFailed", { msg: errorText(error) });
     }
   }
 
@@ -229,7 +231,7 @@ class LeaderboardPage {
       board = await getLeaderboard(game);
     } catch (error) {
       clear(this.body);
-      this.body.append(h("p", { class: "error" }, t("online.error", { msg: error.message })));
+      this.body.append(h("p", { class: "error" }, t("online.error", { msg: errorText(error) })));
       return;
     }
     if (game !== this.game) return;

@@ -9,6 +9,7 @@ import { clear, h } from "./dom.js";
 import { gameTitle } from "./gametext.js";
 import { addStrings, t } from "./i18n.js";
 import { paceText } from "./turnalert.js";
+import { errorText } from "./refusal.js";
 
 const SEEK_KEY = "cardtable.seek";
 const RETRY_MS = 2000;
@@ -222,7 +223,7 @@ export class PlayNow {
       this.render();
       this.connect();
     } catch (error) {
-      this.status.textContent = t("seek.error", { msg: error.message });
+      this.status.textContent = t("seek.error", { msg: errorText(error) });
     }
   }
 
@@ -232,7 +233,7 @@ export class PlayNow {
     try {
       await post(`/api/seeks/${encodeURIComponent(seek.id)}/cancel`, { token: seek.token });
     } catch (error) {
-      if (error.status !== 404) this.status.textContent = t("seek.error", { msg: error.message });
+      if (error.status !== 404) this.status.textContent = t("seek.error", { msg: errorText(error) });
     }
     this.forget();
     this.render();

@@ -8,6 +8,7 @@ import { clear, h } from "./dom.js";
 import { gameTitle } from "./gametext.js";
 import { addStrings, t } from "./i18n.js";
 import { personName, ratingLabel, signed } from "./ratingchange.js";
+import { errorText } from "./refusal.js";
 
 addStrings({
   "prof.title": { en: "Player", zh: "玩家" },
@@ -119,7 +120,7 @@ export class ProfilePage {
       this.data = await getPlayer(this.id);
     } catch (error) {
       clear(this.root);
-      const text = error.status === 404 ? t("prof.notFound") : error.message;
+      const text = error.status === 404 ? t("prof.notFound") : errorText(error);
       this.root.append(h("section", { class: "home profile" }, h("p", { class: "error", role: "alert" }, text)));
       return;
     }

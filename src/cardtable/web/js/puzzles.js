@@ -6,7 +6,7 @@
 // the reader's language from the values the server sends.
 
 import { request } from "./api.js";
-import { errorText } from "./account.js";
+import { errorText } from "./refusal.js";
 import { ensureSprite } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { importRenderer } from "./gamefiles.js";

@@ -5,7 +5,7 @@
 // Seats' views and "all cards" open only after the end; during a game the replay is the
 // spectator's view up to now (the server decides: GET /api/tables/{id}/replay).
 
-import { errorText } from "./account.js";
+import { errorText } from "./refusal.js";
 import { getReplay, tableRecord } from "./api.js";
 import { cardEl, ensureSprite } from "./cards.js";
 import { clear, h } from "./dom.js";

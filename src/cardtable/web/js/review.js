@@ -7,7 +7,7 @@
 // the move uses], text}; a game without one gets the engine's words alone.
 
 import { request, tableRecord } from "./api.js";
-import { errorText } from "./account.js";
+import { errorText } from "./refusal.js";
 import { clear, h } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
 

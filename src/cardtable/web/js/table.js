@@ -12,13 +12,14 @@ import { clear, h, sleep } from "./dom.js";
 import { EndGame } from "./endgame.js";
 import { importRenderer } from "./gamefiles.js";
 import { GAMES } from "./gametext.js";
-import { addStrings, has, isZh, joinNames, onLangChange, pickText, t } from "./i18n.js";
+import { addStrings, joinNames, onLangChange, pickText, t } from "./i18n.js";
 import { SeatControls } from "./leave.js";
 import { personName, ratingResults } from "./ratingchange.js";
 import { duration } from "./settings.js";
 import { startTable } from "./home.js";
 import { noteTableTurn } from "./turnalert.js";
 import { reviewLink } from "./review.js";
+import { errorText } from "./refusal.js";
 
 
 /** Deep equality of two JSON values (actions from `legal` against built ones). */
@@ -74,7 +75,7 @@ export class TableView {
         gameName = summary.game;
         this.summary = summary;
       } catch (error) {
-        this.fatal(error.status === 404 ? t("table.notFound") : error.message);
+        this.fatal(error.status === 404 ? t("table.notFound") : errorText(error));
         return;
       }
     }
@@ -356,13 +357,7 @@ export class TableView {
         this.fatal(t("table.notFound"));
         return;
       }
-      const known = `err.${msg.code}`;
-      const text =
-        msg.code === "stale_version"
-          ? t("table.errorStale")
-          : t("table.error", {
-              msg: has(known) && isZh() ? `${t(known)}（${msg.message}）` : msg.message,
-            });
+      const text = msg.code === "stale_version" ? t("table.errorStale") : t("table.error", { msg: errorText(msg) });
       this.hint.textContent = text;
       this.hint.dataset.kind = "error";
       return;
@@ -805,7 +800,7 @@ export class TableView {
         return;
       } catch (error) {
         if (error.status !== 404 && error.status !== 405) {
-          msgBox.textContent = t("form.failed", { msg: error.message });
+          msgBox.textContent = t("form.failed", { msg: errorText(error) });
           return;
         }
       }
@@ -827,7 +822,7 @@ export class TableView {
       msgBox.textContent = t("form.starting");
       await startTable(this.app, game, options, seats);
     } catch (error) {
-      msgBox.textContent = t("form.failed", { msg: error.message });
+      msgBox.textContent = t("form.failed", { msg: errorText(error) });
     }
   }
 }

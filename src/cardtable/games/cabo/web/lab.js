@@ -7,6 +7,7 @@ import { clear, h } from "/static/js/dom.js";
 import { optionText } from "/static/js/gametext.js";
 import { addStrings, pickText, t } from "/static/js/i18n.js";
 import { addLab, postJSON, status } from "/static/js/learn/labs.js";
+import { errorText } from "/static/js/refusal.js";
 
 addStrings({
   "lab.cabo.rows": { en: "Cards of each player (numbers, comma separated)", zh: "每位玩家的牌（数字，用逗号分隔）" },
@@ -131,7 +132,7 @@ function caboLab(root, state) {
       const r = await postJSON("/api/labs/cabo/score", body(rounds));
       return n === asked ? r : undefined;
     } catch (error) {
-      if (n === asked) msg.textContent = error.message;
+      if (n === asked) msg.textContent = errorText(error);
       return n === asked ? null : undefined;
     }
   }

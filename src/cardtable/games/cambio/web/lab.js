@@ -6,6 +6,7 @@ import { cardEl, cardName } from "/static/js/cards.js";
 import { clear, h } from "/static/js/dom.js";
 import { addStrings, t } from "/static/js/i18n.js";
 import { ALL, addLab, picker, postJSON, RANKS, status, SUITS } from "/static/js/learn/labs.js";
+import { errorText } from "/static/js/refusal.js";
 
 addStrings({
   "lab.cambio.pick": { en: "Pick cards for your hand", zh: "选牌组成手牌" },
@@ -86,7 +87,7 @@ function cambioLab(root, state = { hand: [], red_king: CAMBIO_DEFAULTS.red_king,
     } catch (error) {
       if (n !== asked) return;
       clear(table);
-      msg.textContent = error.message;
+      msg.textContent = errorText(error);
     }
     done();
   }

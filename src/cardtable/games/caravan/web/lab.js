@@ -6,6 +6,7 @@ import { cardEl, cardName } from "/static/js/cards.js";
 import { clear, h } from "/static/js/dom.js";
 import { addStrings, has, t } from "/static/js/i18n.js";
 import { addLab, picker, postJSON, status, SUITS } from "/static/js/learn/labs.js";
+import { errorText } from "/static/js/refusal.js";
 
 addStrings({
   "lab.caravan.add": { en: "Add a card to the caravan", zh: "向路线添加一张牌" },
@@ -74,7 +75,7 @@ function caravanLab(root, state = { caravan: [] }) {
       msg.textContent = r.refusal ? t("lab.caravan.refused", { why: refusalText(r) }) : "";
       show(r);
     } catch (error) {
-      msg.textContent = error.message;
+      msg.textContent = errorText(error);
     }
     done();
   }

@@ -6,6 +6,7 @@ import { cardEl, cardName } from "/static/js/cards.js";
 import { clear, h } from "/static/js/dom.js";
 import { addStrings, t } from "/static/js/i18n.js";
 import { ALL, addLab, picker, postJSON, RANKS, status, SUITS } from "/static/js/learn/labs.js";
+import { errorText } from "/static/js/refusal.js";
 
 addStrings({
   "lab.gdy.loser": { en: "Loser {n}", zh: "输家 {n}" },
@@ -81,7 +82,7 @@ function gandengyanLab(root, state = { losers: [{ cards: "", dealer: false, play
       }
       total.textContent = "";
       delete total.dataset.total;
-      msg.textContent = error.message;
+      msg.textContent = errorText(error);
     }
     done();
   }

@@ -3,9 +3,11 @@
 // matched with the script's next move: a different one is explained (strict scenarios)
 // instead of played. The server keeps nothing: every request sends the reader's moves.
 
+import { request } from "../api.js";
 import { clear, h } from "../dom.js";
 import { importRenderer } from "../gamefiles.js";
 import { addStrings, pickText, t } from "../i18n.js";
+import { errorText } from "../refusal.js";
 import { actionButton } from "../table.js";
 import "./strings.js";
 
@@ -20,15 +22,9 @@ async function gameModule(game) {
   return modules[game];
 }
 
+/** The server's answer, or an ApiError carrying its refusal's code (see refusal.js). */
 export async function postJSON(path, body) {
-  const res = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data.detail ?? `HTTP ${res.status}`);
-  return data;
+  return request("POST", path, body);
 }
 
 const same = (a, b) => JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
@@ -79,9 +75,9 @@ class Example {
     this.el.dataset.settled = "0";
     try {
       this.msg = await postJSON(`/api/learn/${this.game}/example`, { id: this.id, actions: this.actions });
-      this.error = "";
+      this.error = null;
     } catch (error) {
-      this.error = error.message;
+      this.error = error; // put into words when drawn: the reader may switch language
       this.actions.pop();
     }
     this.busy = false;
@@ -132,7 +128,7 @@ class Example {
     const m = this.msg;
     clear(this.el);
     if (!m) {
-      this.el.append(h("p", { class: "error" }, this.error || t("learn.loading")));
+      this.el.append(h("p", { class: "error" }, this.error ? errorText(this.error) : t("learn.loading")));
       return;
     }
     const board = h("div", { class: "board" });
@@ -181,7 +177,7 @@ class Example {
         m.steps ? h("p", { class: "example-progress" }, t("learn.step", { n: Math.min(m.step + (m.done ? 0 : 1), m.steps), m: m.steps })) : null,
         !m.done && m.note ? h("p", { class: "example-note", "aria-live": "polite" }, pickText(m.note)) : null,
         this.wrong ? h("p", { class: "example-wrong", role: "alert" }, t("learn.wrong", { why: this.wrong })) : null,
-        this.error ? h("p", { class: "example-error error", role: "alert" }, this.error) : null,
+        this.error ? h("p", { class: "example-error error", role: "alert" }, errorText(this.error)) : null,
         prompt ? h("p", { class: "prompt-text" }, prompt) : null,
         actions,
         log.length ? h("ol", { class: "example-log" }, log) : null,
