@@ -120,9 +120,17 @@ class House:
             updated_at=utcnow(),
             **online,
         )
-        await self.store.create(record)
         if self.cluster is not None:
-            await self.cluster.acquire(record.id)  # a new id: nobody else can hold it
+            # Leased before its row exists: between the two, another process's orphan scan
+            # would see an unfinished table nobody owns and take it (seen under load: its
+            # copy then refused the tokens of seats claimed here afterwards).
+            await self.cluster.acquire(record.id)
+        try:
+            await self.store.create(record)
+        except BaseException:
+            if self.cluster is not None:
+                await self.cluster.release(record.id)
+            raise
         if first_human is not None and address is not None:
             await self._note_address(record.id, first_human, address)
         game = shared(plan.game)
