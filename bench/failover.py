@@ -51,6 +51,7 @@ class Played:
     owner: int
     tokens: list[str]
     seen: int = 0  # the newest version any of its clients was shown
+    over: bool = False  # a client was shown its end
     at_kill: int | None = None  # None: not in play on the killed process at the kill
     resumed: float | None = None  # seconds from the kill to its new owner's first move
     regressions: int = 0
@@ -128,6 +129,7 @@ async def play(
             elif message["type"] == "state":
                 shown(run, table, conn, message)
                 if message["over"]:
+                    table.over = True
                     return True
         return False
     finally:
@@ -198,7 +200,7 @@ def kill(run: Run, cluster: House, victim: int) -> None:
     process = cluster.servers[victim].process
     assert process is not None
     for table in run.tables:
-        if table.owner == victim and table.resumed is None:
+        if table.owner == victim and not table.over:
             table.at_kill = table.seen
     run.killed, run.killed_at = victim, time.perf_counter()
     process.send_signal(signal.SIGKILL)
