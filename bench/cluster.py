@@ -14,24 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bench.load import LOAD_FLAGS
 from sqlalchemy import create_engine, text
 from tests.server.support import Server
 from tests.store.conftest import postgres_schema_url
 
 from cardtable.store import normalize_url
-
-# One address holds every client: lift the per-address caps meant for people (as
-# bench/load.py does for one process).
-LOAD_FLAGS = [
-    "--max-sockets-per-address",
-    "0",
-    "--rate",
-    "create_address=off",
-    "--rate",
-    "create_person=off",
-    "--rate",
-    "refused_address=off",
-]
 
 
 @dataclass
