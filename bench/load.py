@@ -320,30 +320,42 @@ def cpu_seconds(pid: int | None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def drive(base: str, args: argparse.Namespace, server_pid: int | None) -> dict[str, Any]:
+def servers_cpu(pids: list[int]) -> float:
+    return sum(cpu_seconds(pid) for pid in pids) if pids else float("nan")
+
+
+async def drive(bases: list[str], args: argparse.Namespace, pids: list[int]) -> dict[str, Any]:
+    """Table ``i`` is made on, and played through, ``bases[i % len(bases)]`` (as a balancer
+    routing by table id sends it: no hop between processes)."""
     stats = Stats()
     stop = asyncio.Event()
     limits = httpx.Limits(max_connections=64)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
+    https = [httpx.AsyncClient(base_url=b, limits=limits, timeout=60) for b in bases]
+    try:
         loops = [
-            asyncio.create_task(table_loop(base, http, args, i, stats, stop))
+            asyncio.create_task(
+                table_loop(bases[i % len(bases)], https[i % len(bases)], args, i, stats, stop)
+            )
             for i in range(args.tables)
         ]
         await asyncio.sleep(args.warmup)
         stats.measuring = True
         started = time.perf_counter()
-        cpu = {"client": cpu_seconds(None), "server": cpu_seconds(server_pid) if server_pid else 0}
+        cpu = {"client": cpu_seconds(None), "server": servers_cpu(pids)}
         await asyncio.sleep(args.seconds)
         stats.measuring = False
         elapsed = time.perf_counter() - started
         cpu["client"] = cpu_seconds(None) - cpu["client"]
-        cpu["server"] = cpu_seconds(server_pid) - cpu["server"] if server_pid else float("nan")
+        cpu["server"] = servers_cpu(pids) - cpu["server"]
         load = os.getloadavg()[0]
-        memory = rss_mib(server_pid) if server_pid else None
+        memory = rss_mib(pids[0]) if len(pids) == 1 else None
         stop.set()
         for outcome in await asyncio.gather(*loops, return_exceptions=True):
             if isinstance(outcome, Exception):
                 stats.error(f"client: {outcome!r}"[:120])
+    finally:
+        for http in https:
+            await http.aclose()
     ms = [x * 1000 for x in stats.latencies]
     failed, share = failures(stats)
     return {
@@ -377,6 +389,39 @@ async def drive(base: str, args: argparse.Namespace, server_pid: int | None) -> 
     }
 
 
+def run_one(args: argparse.Namespace) -> dict[str, Any]:
+    process = None
+    with tempfile.TemporaryDirectory() as tmp:
+        base = args.url
+        if base is not None:
+            wait_ready(base)
+        else:
+            db = args.db or f"sqlite:///{Path(tmp) / 'bench.db'}"
+            process, base = start_server(db, Path(tmp) / "server.log")
+        try:
+            pids = [process.pid] if process is not None else []
+            report = asyncio.run(drive([base], args, pids))
+        finally:
+            if process is not None:
+                process.send_signal(signal.SIGINT)
+                process.wait(30)
+    report["server"] = "external" if args.url else "subprocess (SQLite)"
+    report["server_flags"] = "(the running server's own)" if args.url else " ".join(LOAD_FLAGS)
+    return report
+
+
+def run_house(args: argparse.Namespace) -> dict[str, Any]:
+    from bench.cluster import house
+
+    with house(args.processes) as cluster:
+        bases = [s.http for s in cluster.servers]
+        pids = [s.process.pid for s in cluster.servers if s.process is not None]
+        report = asyncio.run(drive(bases, args, pids))
+    report["server"] = f"{args.processes} process(es), --redis, PostgreSQL"
+    report["server_flags"] = " ".join(LOAD_FLAGS) + " --farm-workers 0"
+    return report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200, help="concurrent tables")
@@ -397,27 +442,19 @@ def main() -> None:
     )
     parser.add_argument("--url", help="a running server (default: start one here)")
     parser.add_argument("--db", help="database of the server started here (default: temp)")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=0,
+        help="N: a house of N `serve --redis` processes on PostgreSQL (bench/cluster.py; "
+        "needs CARDTABLE_TEST_POSTGRES_URL, CARDTABLE_TEST_REDIS_URL, PYTHONPATH=src:.), "
+        "table i on process i mod N (0: one process on SQLite, as before)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
 
-    process = None
-    with tempfile.TemporaryDirectory() as tmp:
-        base = args.url
-        if base is not None:
-            wait_ready(base)
-        else:
-            db = args.db or f"sqlite:///{Path(tmp) / 'bench.db'}"
-            process, base = start_server(db, Path(tmp) / "server.log")
-        try:
-            pid = process.pid if process is not None else None
-            report = asyncio.run(drive(base, args, pid))
-        finally:
-            if process is not None:
-                process.send_signal(signal.SIGINT)
-                process.wait(30)
-        report["server"] = "external" if args.url else "subprocess (SQLite)"
-        report["server_flags"] = "(the running server's own)" if args.url else " ".join(LOAD_FLAGS)
-        report["cpus"] = os.cpu_count()
+    report = run_house(args) if args.processes else run_one(args)
+    report["cpus"] = os.cpu_count()
     failed = report["failed_share"] > MAX_ERROR_SHARE
     if args.json:
         print(json.dumps(report))

@@ -253,3 +253,37 @@ def test_a_lease_is_one_owner_s_until_it_runs_out_and_the_next_has_a_larger_toke
         await redis.aclose()
 
     run(check())
+
+
+def test_a_join_waiting_on_a_dead_owner_is_sent_to_reconnect_and_the_reconnect_plays(
+    pair: tuple[Server, Server],
+) -> None:
+    """A connection to B for a table whose owner A was just killed (its lease still
+    running): B asks A to join it, A never answers; once the lease runs out B refuses the
+    join with ``not_owner`` (reconnect) and closes with 1012, rather than waiting out the
+    request's timeout and calling it a server error; the reconnect is served by B."""
+    a, b = pair
+    ticket = a.create(GAME, ["human", "bot:random"])
+    waiting = run(play_until_my_turn(a, ticket, 1, NoCall(5)))
+    assert waiting is not None
+    a.kill()
+
+    async def join_then_rejoin() -> tuple[dict[str, Any], int | None, dict[str, Any]]:
+        async with open_table(b, ticket["id"], ticket["token"]) as table:
+            first = await table.recv()
+            try:
+                await table.recv()
+            except ConnectionClosed as closed:
+                code = closed.rcvd.code if closed.rcvd else None
+        for _ in range(100):  # B takes the table (counted tries, not a timing)
+            try:
+                async with open_table(b, ticket["id"], ticket["token"]) as again:
+                    return first, code, await again.next_state()
+            except ConnectionClosed:
+                await asyncio.sleep(0.2)
+        raise AssertionError("B never served the table")
+
+    first, code, state = run(join_then_rejoin())
+    assert first["type"] == "error", f"the lease ran out before the join (busy machine?): {first}"
+    assert first["code"] == "not_owner" and code == 1012
+    assert state["version"] == waiting["version"] and state["legal"]

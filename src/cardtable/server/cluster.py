@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.client import PubSub
 
 from cardtable.server.errors import SERVER_ERROR, ApiError, ProtocolError
@@ -49,6 +49,7 @@ log = logging.getLogger("cardtable.server")
 # How long a request to another process may take before the asker gives up (generous: the
 # owner may be busy on a loaded machine; a dead owner is found by its lease anyway).
 REQUEST_TIMEOUT = 15.0
+REDIS_CONNECTIONS = 64  # at most, per process
 NOT_OWNER = "not_owner"  # the asked process no longer has the table (it was let go)
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
 
@@ -71,7 +72,12 @@ def new_node_name() -> str:
 
 class Cluster:
     def __init__(self, url: str, *, ttl: float = 5.0, node: str | None = None) -> None:
-        self.redis: Redis = Redis.from_url(url)
+        # A pool that makes a burst wait for a free connection: redis-py's default pool
+        # raises MaxConnectionsError past 100 at once (seen: 200 tables made together).
+        pool = BlockingConnectionPool.from_url(
+            url, max_connections=REDIS_CONNECTIONS, timeout=REQUEST_TIMEOUT
+        )
+        self.redis: Redis = Redis(connection_pool=pool)
         self.node = node or new_node_name()
         self.ttl = ttl
         self.leases = Leases(self.redis, self.node, ttl)
@@ -120,6 +126,7 @@ class Cluster:
         with contextlib.suppress(Exception):
             await self._pubsub.aclose()
         await self.redis.aclose()
+        await self.redis.connection_pool.disconnect()  # a pool handed in is not closed by it
 
     def on(self, op: str, handler: Handler) -> None:
         """Answer requests of ``op`` from other processes."""

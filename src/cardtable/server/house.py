@@ -50,6 +50,9 @@ from cardtable.store.online import UserRecord
 from cardtable.store.schema import utcnow
 
 log = logging.getLogger("cardtable.server")
+# A table nobody watched or changed for this long forgets its move history (a reconnect
+# after so long gets the state alone): at most a minute, less when tables leave sooner.
+REST_AFTER = 60.0
 
 Table = LiveTable | RemoteTable  # a table here, or one owned by another process
 
@@ -120,9 +123,17 @@ class House:
             updated_at=utcnow(),
             **online,
         )
-        await self.store.create(record)
         if self.cluster is not None:
-            await self.cluster.acquire(record.id)  # a new id: nobody else can hold it
+            # Leased before its row exists: between the two, another process's orphan scan
+            # would see an unfinished table nobody owns and take it (seen under load: its
+            # copy then refused the tokens of seats claimed here afterwards).
+            await self.cluster.acquire(record.id)
+        try:
+            await self.store.create(record)
+        except BaseException:
+            if self.cluster is not None:
+                await self.cluster.release(record.id)
+            raise
         if first_human is not None and address is not None:
             await self._note_address(record.id, first_human, address)
         game = shared(plan.game)
@@ -173,6 +184,7 @@ class House:
         idle = [t for t in self.live.values() if t.idle(now, after)]
         for table in idle:
             self._let_go(table)
+        self.rest(min(after / 10, REST_AFTER))
         self.lobby.prune()  # tables whose people went away are no longer "being played"
         if idle:
             log.info("let go of %d idle table(s)", len(idle))
@@ -209,6 +221,12 @@ class House:
         if self.cluster is None or not await self.cluster.acquire(table_id):
             return False
         return isinstance(await self.get(table_id), LiveTable)
+
+    def rest(self, after: float) -> int:
+        """Tables nobody watched or changed for ``after`` seconds forget their move
+        history (``LiveTable.rest``); returns how many."""
+        now = self.clock.now()
+        return sum(t.rest(now, after) for t in list(self.live.values()))
 
     async def sweep_every(self, after: float) -> None:
         """Sweep for as long as the house runs (a tenth of ``after`` apart, at most 60 s)."""

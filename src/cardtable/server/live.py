@@ -266,6 +266,17 @@ class LiveTable:
         gone = self.people_gone_at
         return gone is not None and self._clock.now() - gone >= after
 
+    def rest(self, now: float, after: float) -> bool:
+        """Forget the move history when nobody has watched or changed the table for
+        ``after`` seconds (issue 20, memory per idle table): a reconnect after so long
+        gets the state alone. True if it did."""
+        if not self.history or now - self.touched < after:
+            return False
+        if self._fanout.watchers(self.id) or self.writer.busy:
+            return False
+        self.writer.forget_history()
+        return True
+
     def idle(self, now: float, after: float) -> bool:
         """Whether this table may leave memory: nobody has been connected for ``after``
         seconds, and it waits on a person who went away, with nothing to keep time for
@@ -287,11 +298,14 @@ class LiveTable:
         """The events of every version after ``since``, in order; None when they are not
         to be sent: ``since`` is none or not a version of this table, the history is not
         whole, or there are more than ``most`` of them."""
-        if since is None or not 0 <= since <= self.version or len(self.history) != self.version:
+        base = self.writer.history_base
+        if since is None or not base <= since <= self.version:
+            return None
+        if len(self.history) != self.version - base:
             return None
         missed: list[tuple[int, Event]] = []
         for version in range(since + 1, self.version + 1):
-            missed.extend((version, event) for event in self.history[version - 1])
+            missed.extend((version, event) for event in self.history[version - base - 1])
             if len(missed) > most:
                 return None
         return missed

@@ -20,12 +20,15 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from cardtable.server.cluster import Cluster, audience_key
+from cardtable.server.cluster import NOT_OWNER, Cluster, audience_key
+from cardtable.server.errors import ProtocolError
 from cardtable.server.fanout import Audience, Deliver
 from cardtable.server.persist import AsyncStore
 from cardtable.server.tokens import hash_token
 from cardtable.store import PLAYING, TableRecord
 from cardtable.store.online import UserRecord
+
+MOVED = "This table is moving to another server; reconnect"
 
 
 class StoreOnly:
@@ -64,8 +67,22 @@ class RemoteTable:
 
     # -- to the owner ----------------------------------------------------------------
     async def ask(self, op: str, **body: Any) -> Any:
+        """The owner's answer; refused with ``not_owner`` at once when the owner is found
+        gone meanwhile (a dead owner never answers: without this a join waited the whole
+        ``REQUEST_TIMEOUT`` before its connection was sent to reconnect)."""
+        request = asyncio.ensure_future(
+            self._cluster.request(self.owner, op, table=self.id, **body)
+        )
+        gone = asyncio.ensure_future(self.gone.wait())
         try:
-            return await self._cluster.request(self.owner, op, table=self.id, **body)
+            await asyncio.wait({request, gone}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gone.cancel()
+        if not request.done():
+            request.cancel()
+            raise ProtocolError(NOT_OWNER, MOVED)
+        try:
+            return request.result()
         except Exception:
             # The owner may have let the table go or died: connections here reconnect.
             if not await self._still_owned():

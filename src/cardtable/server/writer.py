@@ -110,8 +110,10 @@ class TableWriter:
         self.game = game
         self.state = state
         self.version = record.version
-        # The events of every version (index version - 1), for clients that come back.
+        # The events of the versions after ``history_base`` (index version - base - 1),
+        # for clients that come back; a table nobody watched for a while forgets them.
         self.history: list[list[Event]] = list(history or [])
+        self.history_base = 0
         # Seats whose person has made a move other than conceding (``_abort_unplayed``). A
         # resumed table counts every logged move, a stand-in's too.
         self.moved = {a.seat for a in record.actions}
@@ -231,6 +233,12 @@ class TableWriter:
         action = self._parse(act.action)
         self._check(act, action)
         await self._commit(act.seat, action, by_person=not act.bot)
+
+    def forget_history(self) -> None:
+        """Drop the events of the versions so far (a reconnect then gets the state alone,
+        as when it missed too many): an idle table's largest part after its state."""
+        self.history = []
+        self.history_base = self.version
 
     def _tell(self, change: Change) -> None:
         for listener in self._listeners:
