@@ -13,7 +13,7 @@ from cardtable.core.deck import stack
 from cardtable.core.rng import fork, make_rng
 from cardtable.games.cambio import actions, text
 from cardtable.games.cambio.actions import Action, Give, Peek, Position, Replace, Snap, Swap
-from cardtable.games.cambio.cards import FULL_DECK, SCORING, card_value, score_hand
+from cardtable.games.cambio.cards import FULL_DECK, SCORING, card_value, score_hand, shuffle
 from cardtable.games.cambio.state import (
     DRAWN,
     HIDDEN,
@@ -133,6 +133,10 @@ class CambioGame(Game[Action]):
         self.replace_table: list[Replace] = []
         self.give_table: list[Give] = []
         self.swap_table = _SwapTable()
+        # Swap lists by (positions, seat of a king's swap or None): random play and the
+        # searches meet the same hand shapes again and again, and a list of all pairs costs
+        # a table lookup per pair. Never mutated; bounded like Cabo's swap tables.
+        self.pair_lists: dict[tuple[tuple[Position, ...], int | None], list[Action]] = {}
         self.widen(HAND + 4)
 
     # -- prebuilt actions --------------------------------------------------------------
@@ -181,7 +185,11 @@ class CambioGame(Game[Action]):
         """CB-6…CB-9: deal four cards to each seat (seat 0's first, slots in deck order),
         turn up the next card to start the pile, and give each seat its set-up peek."""
         rng = make_rng(seed)
-        cards = stack(FULL_DECK, deck, rng)
+        if deck is None:  # what ``stack`` deals then, with the compiled shuffle
+            cards = list(FULL_DECK)
+            shuffle(rng, cards)
+        else:
+            cards = stack(FULL_DECK, deck, rng)
         state = CambioState(self, rng)
         n = self.n
         state.hands = [list(cards[s * HAND : (s + 1) * HAND]) for s in range(n)]
@@ -218,8 +226,9 @@ class CambioGame(Game[Action]):
         drawn = view["drawn"]
         if drawn is not None and drawn != HIDDEN:
             seen[drawn] += 1
-        unknown = sorted((Counter(FULL_DECK) - seen).elements(), key=FULL_DECK.index)
-        rng.shuffle(unknown)
+        # Every card of the deck is unique: the unseen ones, in the deck's order.
+        unknown = [c for c in FULL_DECK if not seen[c]]
+        shuffle(rng, unknown)
         holes = sum(c == HIDDEN for h in hands for c in h) + (drawn == HIDDEN)
         if len(unknown) != holes + view["deck"]:
             raise ValueError("The view does not account for every card of the game")

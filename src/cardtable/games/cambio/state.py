@@ -46,6 +46,7 @@ from cardtable.games.cambio.cards import (
     PEEK_OPPONENT,
     PEEK_OWN,
     POWER_OF_CARD,
+    shuffle,
 )
 
 if TYPE_CHECKING:
@@ -67,6 +68,9 @@ KING_PEEK, KING_SWAP, KING_EITHER, KING_LAST_PEEK = (
 PEEK_STEPS = frozenset({PEEK_OWN, PEEK_OPPONENT, KING_PEEK, KING_EITHER, KING_LAST_PEEK})
 SWAP_STEPS = frozenset({BLIND_SWAP, KING_SWAP, KING_EITHER})
 STEPS = (PEEK_OWN, PEEK_OPPONENT, BLIND_SWAP, KING_PEEK, KING_SWAP, KING_EITHER, KING_LAST_PEEK)
+
+# How many swap lists a game keeps (``CambioGame.pair_lists``) before starting afresh.
+_PAIR_LISTS_LIMIT = 1024
 
 # Why a round ended (outcome details and the view's ``end``).
 BY_CAMBIO, BY_EMPTY_HAND, BY_EMPTY_DECK = "cambio", "empty_hand", "deck_exhausted"
@@ -308,7 +312,18 @@ class CambioState(State[Action]):
 
     def _pairs(self, positions: list[Position], seat: int | None) -> list[Action]:
         """Swaps of every two ``positions``, or (``seat`` given) of those that involve one
-        of that seat's cards, built without walking every pair."""
+        of that seat's cards (shared lists: never mutate one)."""
+        lists = self.rules.pair_lists
+        key = (tuple(positions), seat)
+        got = lists.get(key)
+        if got is None:
+            if len(lists) >= _PAIR_LISTS_LIMIT:
+                lists.clear()
+            got = lists[key] = self._pairs_of(positions, seat)
+        return got
+
+    def _pairs_of(self, positions: list[Position], seat: int | None) -> list[Action]:
+        """``_pairs`` built, without walking every pair for a seat's swaps."""
         swaps = self.rules.swap_table
         if seat is None:
             return [swaps[a][b] for x, a in enumerate(positions) for b in positions[x + 1 :]]
@@ -683,7 +698,7 @@ class CambioState(State[Action]):
                 return None
             self.deck = self.discard[:-1]
             del self.discard[:-1]
-            self.rng.shuffle(self.deck)
+            shuffle(self.rng, self.deck)
             events.append(Event("reshuffle", {"deck": len(self.deck)}))
         return self.deck.pop()
 
