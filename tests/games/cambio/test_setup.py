@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardtable import InvalidOptions, games
 from cardtable.core.cards import standard_deck
+from cardtable.games.cambio.cards import FULL_DECK, shuffle
 
 from .helpers import act, can, rejected, table, wire_legal
 
@@ -133,3 +136,24 @@ def test_random_first_seat_is_drawn_from_the_seed() -> None:
     firsts = [game.new_state(seed=seed).to_act[0] for seed in range(40)]
     assert set(firsts) == {0, 1, 2, 3}
     assert [game.new_state(seed=seed).to_act[0] for seed in range(40)] == firsts
+
+
+def test_the_deal_shuffle_is_the_standard_librarys() -> None:
+    """CB-6: a seeded deal is the standard library's shuffle of the deck (the engine's
+    own, written-out shuffle draws the same numbers), so a seed deals what it always
+    dealt; and the shuffle agrees for any length, leaving the generator where it would."""
+    game = games.load("cambio", players=3)
+    for seed in range(20):
+        expected = list(FULL_DECK)
+        random.Random(seed).shuffle(expected)
+        state = game.new_state(seed=seed)
+        assert [c for hand in state.hands for c in hand] == expected[:12]
+        assert state.discard == [expected[12]]
+        assert state.deck == expected[13:][::-1]
+    for size in (0, 1, 2, 3, 5, 8, 9, 17, 33, 54, 65):
+        ours, theirs = random.Random(size), random.Random(size)
+        mine, standard = list(range(size)), list(range(size))
+        shuffle(ours, mine)
+        theirs.shuffle(standard)
+        assert mine == standard
+        assert ours.getstate() == theirs.getstate()
