@@ -137,6 +137,10 @@ class CambioGame(Game[Action]):
         # searches meet the same hand shapes again and again, and a list of all pairs costs
         # a table lookup per pair. Never mutated; bounded like Cabo's swap tables.
         self.pair_lists: dict[tuple[tuple[Position, ...], int | None], list[Action]] = {}
+        # The same swaps by flat index (seat * width + slot): a list index per pair instead
+        # of a hash of two positions. Rows fill on first use (``swap_row``); widening
+        # starts a new grid, swapped in whole with its width.
+        self.swap_grid: tuple[int, list[list[Any] | None]] = (0, [])
         self.widen(HAND + 4)
 
     # -- prebuilt actions --------------------------------------------------------------
@@ -162,6 +166,16 @@ class CambioGame(Game[Action]):
         self.positions, self.peek_table, self.snap_table = positions, peeks, snaps
         self.replace_table, self.give_table = replaces, gives
         self.width = slots
+        self.swap_grid = (slots, [None] * (self.n * slots))
+
+    def swap_row(self, width: int, grid: list[list[Any] | None], a: int) -> list[Any]:
+        """Row ``a`` of a ``swap_grid`` of that ``width``: at index ``b > a`` the swap of
+        those two flat positions (the objects of ``swap_table``); below, unused."""
+        table = self.swap_table[divmod(a, width)]
+        row: list[Any] = [None] * (a + 1)
+        row += [table[divmod(b, width)] for b in range(a + 1, self.n * width)]
+        grid[a] = row
+        return row
 
     def replaces(self, hand: Sequence[str | None]) -> list[Action]:
         table = self.replace_table

@@ -147,6 +147,26 @@ class CambioState(State[Action]):
         swaps accepted in either order, and a snap that came too late told why. What is
         applied is always the listed action object, so a value that merely equals it
         (``Peek(1.0, 0)``) behaves exactly like it."""
+        handler = _HANDLERS.get(type(action))
+        if handler is not None and type(seat) is int:
+            legal = self._legal.get(seat)  # listed for a seat only while it is to act
+            if legal:
+                try:
+                    # (No typing.cast here: compiled, it is still a call.)
+                    move = legal[legal.index(action)]  # type: ignore[arg-type]
+                except ValueError:
+                    pass
+                else:
+                    self._legal = {}
+                    events: list[Event] = []
+                    handler(self, seat, move, events)
+                    self._update_to_act()
+                    return events
+        return self._apply_checked(seat, action)
+
+    def _apply_checked(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
+        """``apply`` for anything but a listed action of a seat to act: a wire dict, a
+        move not listed now, a bad seat."""
         if type(action) in _HANDLERS:
             move = cast(Action, action)
         else:
@@ -233,6 +253,8 @@ class CambioState(State[Action]):
             return self._snaps(seat)
         if phase == TURN:
             out: list[Action] = [DRAW] if self.caller is not None else [DRAW, CALL]
+            if rules.snap_own_turn:  # CB-20 (``_snaps`` for the seat whose turn it is)
+                return out + self._hand_snaps(seat)
             return out + self._snaps(seat)
         if phase == DRAWN:
             out = [DISCARD]
@@ -323,16 +345,23 @@ class CambioState(State[Action]):
         return got
 
     def _pairs_of(self, positions: list[Position], seat: int | None) -> list[Action]:
-        """``_pairs`` built, without walking every pair for a seat's swaps."""
-        swaps = self.rules.swap_table
-        if seat is None:
-            return [swaps[a][b] for x, a in enumerate(positions) for b in positions[x + 1 :]]
-        mine = [p for p in positions if p[0] == seat]
+        """``_pairs`` built from the game's ``swap_grid``, without walking every pair for
+        a seat's swaps. Flat indices keep the order of positions."""
+        rules = self.rules
+        width, grid = rules.swap_grid
+        flats = [s * width + i for s, i in positions]
         out: list[Action] = []
-        for x, a in enumerate(positions):
-            row = swaps[a]
-            if a[0] == seat:
-                out += [row[b] for b in positions[x + 1 :]]
+        if seat is None:
+            for x, a in enumerate(flats):
+                row = grid[a] or rules.swap_row(width, grid, a)
+                out += [row[b] for b in flats[x + 1 :]]
+            return out
+        low, high = seat * width, (seat + 1) * width
+        mine = [b for b in flats if low <= b < high]
+        for x, a in enumerate(flats):
+            row = grid[a] or rules.swap_row(width, grid, a)
+            if low <= a < high:
+                out += [row[b] for b in flats[x + 1 :]]
             else:
                 out += [row[b] for b in mine if b > a]
         return out
