@@ -738,15 +738,18 @@ class CambioState(State[Action]):
         self.step = self.power = None
         self.giver = self.give_to = None
         self.snap_open = False
-        outcome = self._outcome()
+        # What ``outcome()`` will say, without building the Outcome now: a frozen
+        # dataclass's generated __init__ is interpreted even in the compiled build.
+        scores = self.scores()
+        best = min(scores)
         events.append(
             Event(
                 "end",
                 {
                     "reason": reason,
                     "hands": [list(h) for h in self.hands],
-                    "scores": [int(s) for s in outcome.scores],
-                    "winners": list(outcome.winners),
+                    "scores": scores,
+                    "winners": [s for s, v in enumerate(scores) if v == best],
                 },
             )
         )
