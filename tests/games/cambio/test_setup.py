@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -157,3 +158,30 @@ def test_the_deal_shuffle_is_the_standard_librarys() -> None:
         theirs.shuffle(standard)
         assert mine == standard
         assert ours.getstate() == theirs.getstate()
+
+
+def test_a_clone_reshuffling_leaves_the_original_its_own_future() -> None:
+    """CB-35: a clone shares the original's generator until one of them reshuffles; a
+    clone played to its end (through reshuffles) leaves the original to deal exactly what
+    an untouched game of the same seed deals."""
+    game = games.load("cambio", snap="anytime")
+    copies = originals = 0  # reshuffles seen, so the test cannot pass without any
+    for seed in range(8):
+        state, twin = game.new_state(seed=seed), game.new_state(seed=seed)
+        copy = state.clone()
+        copies += sum(e.type == "reshuffle" for e in play_out(copy, random.Random(seed)))
+        mine = [e.full() for e in play_out(state, random.Random(seed + 100))]
+        theirs = [e.full() for e in play_out(twin, random.Random(seed + 100))]
+        assert mine == theirs
+        originals += sum(e["type"] == "reshuffle" for e in mine)
+    assert copies > 0 and originals > 0
+
+
+def play_out(state: Any, rng: random.Random) -> list[Any]:
+    """Every event of a random playout of ``state`` to its end."""
+    events = []
+    while not state.is_over():
+        seat = rng.choice(state.to_act)
+        legal = state.legal_actions(seat)
+        events += state.apply(seat, legal[rng.randrange(len(legal))])
+    return events

@@ -96,11 +96,13 @@ class CambioState(State[Action]):
     setup_left: list[int]
     end: str | None
     rng: random.Random
+    rng_shared: bool
 
     def __init__(self, game: CambioGame, rng: random.Random) -> None:
         super().__init__(game, game.n)
         self.rules = game
         self.rng = rng
+        self.rng_shared = False  # True while a clone may use the same generator
         self.hands = []
         self.known = []
         self.deck = []
@@ -203,13 +205,22 @@ class CambioState(State[Action]):
         other.deck = list(self.deck)
         other.discard = list(self.discard)
         other.setup_left = list(self.setup_left)
-        # Seeded only to be overwritten: Random() would first read the OS's entropy, which
-        # costs as much again as the copy (a search clones at every simulation).
-        other.rng = random.Random(0)
-        other.rng.setstate(self.rng.getstate())
+        # Copying a Mersenne Twister costs more than the rest of the clone, and most clones
+        # (a search's look-ahead) never reshuffle: share it, copied off before first use
+        # (``_random``), as Cabo's clone does.
+        self.rng_shared = other.rng_shared = True
         other._legal = {}
         other._snaps_of = list(self._snaps_of)
         return other
+
+    def _random(self) -> random.Random:
+        """The state's own generator, copied off first if a clone still shares it."""
+        if self.rng_shared:
+            # Seeded only to be overwritten: Random() would first read the OS's entropy.
+            own = random.Random(0)
+            own.setstate(self.rng.getstate())
+            self.rng, self.rng_shared = own, False
+        return self.rng
 
     def all_cards(self) -> list[str]:
         cards = [c for hand in self.hands for c in hand if c is not None]
@@ -727,7 +738,7 @@ class CambioState(State[Action]):
                 return None
             self.deck = self.discard[:-1]
             del self.discard[:-1]
-            shuffle(self.rng, self.deck)
+            shuffle(self._random(), self.deck)
             events.append(Event("reshuffle", {"deck": len(self.deck)}))
         return self.deck.pop()
 
