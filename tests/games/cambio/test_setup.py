@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
 from cardtable import InvalidOptions, games
 from cardtable.core.cards import standard_deck
+from cardtable.games.cambio.cards import FULL_DECK, shuffle
 
 from .helpers import act, can, rejected, table, wire_legal
 
@@ -133,3 +137,51 @@ def test_random_first_seat_is_drawn_from_the_seed() -> None:
     firsts = [game.new_state(seed=seed).to_act[0] for seed in range(40)]
     assert set(firsts) == {0, 1, 2, 3}
     assert [game.new_state(seed=seed).to_act[0] for seed in range(40)] == firsts
+
+
+def test_the_deal_shuffle_is_the_standard_librarys() -> None:
+    """CB-6: a seeded deal is the standard library's shuffle of the deck (the engine's
+    own, written-out shuffle draws the same numbers), so a seed deals what it always
+    dealt; and the shuffle agrees for any length, leaving the generator where it would."""
+    game = games.load("cambio", players=3)
+    for seed in range(20):
+        expected = list(FULL_DECK)
+        random.Random(seed).shuffle(expected)
+        state = game.new_state(seed=seed)
+        assert [c for hand in state.hands for c in hand] == expected[:12]
+        assert state.discard == [expected[12]]
+        assert state.deck == expected[13:][::-1]
+    for size in (0, 1, 2, 3, 5, 8, 9, 17, 33, 54, 65):
+        ours, theirs = random.Random(size), random.Random(size)
+        mine, standard = list(range(size)), list(range(size))
+        shuffle(ours, mine)
+        theirs.shuffle(standard)
+        assert mine == standard
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_a_clone_reshuffling_leaves_the_original_its_own_future() -> None:
+    """CB-35: a clone shares the original's generator until one of them reshuffles; a
+    clone played to its end (through reshuffles) leaves the original to deal exactly what
+    an untouched game of the same seed deals."""
+    game = games.load("cambio", snap="anytime")
+    copies = originals = 0  # reshuffles seen, so the test cannot pass without any
+    for seed in range(8):
+        state, twin = game.new_state(seed=seed), game.new_state(seed=seed)
+        copy = state.clone()
+        copies += sum(e.type == "reshuffle" for e in play_out(copy, random.Random(seed)))
+        mine = [e.full() for e in play_out(state, random.Random(seed + 100))]
+        theirs = [e.full() for e in play_out(twin, random.Random(seed + 100))]
+        assert mine == theirs
+        originals += sum(e["type"] == "reshuffle" for e in mine)
+    assert copies > 0 and originals > 0
+
+
+def play_out(state: Any, rng: random.Random) -> list[Any]:
+    """Every event of a random playout of ``state`` to its end."""
+    events = []
+    while not state.is_over():
+        seat = rng.choice(state.to_act)
+        legal = state.legal_actions(seat)
+        events += state.apply(seat, legal[rng.randrange(len(legal))])
+    return events

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +45,7 @@ from cardtable.games.cabo.cards import (
     SPY,
     SWAP,
     VALUE_OF,
+    shuffle,
 )
 
 if TYPE_CHECKING:
@@ -64,6 +65,32 @@ _REPLACES: dict[int, tuple[Replace, ...]] = {}
 _OWN_PEEKS: dict[tuple[int, int], tuple[Peek, ...]] = {}
 _SWAPS: dict[tuple[int, tuple[int, ...], int | None], tuple[Swap, ...]] = {}
 _SWAPS_LIMIT = 4096
+
+
+# What a seat may do at the start of its turn, by (discard pile empty?, Cabo called?):
+# shared, never mutated (``legal_actions`` hands out copies).
+_START: dict[tuple[bool, bool], list[Action]] = {
+    (has_discard, called): [
+        DRAW,
+        *((TAKE_DISCARD,) if has_discard else ()),
+        *(() if called else (CALL,)),
+    ]
+    for has_discard in (False, True)
+    for called in (False, True)
+}
+# Holding a drawn card (discard it, or replace/exchange) and a taken one, by row size.
+_HOLDING_DRAWN: dict[int, list[Action]] = {}
+_HOLDING_TAKEN: dict[int, list[Action]] = {}
+
+
+def holding_options(size: int, drawn: bool) -> list[Action]:
+    """The legal list (shared: never mutate it) of a seat holding a card with a row of
+    ``size``: a drawn card may also be discarded (CA-6), a taken one not (CA-7)."""
+    table = _HOLDING_DRAWN if drawn else _HOLDING_TAKEN
+    options = table.get(size)
+    if options is None:
+        options = table[size] = [*((DISCARD,) if drawn else ()), *replace_options(size)]
+    return options
 
 
 def replace_options(size: int) -> tuple[Replace, ...]:
@@ -195,20 +222,43 @@ class CaboState(State[Action]):
             self.rng, self.rng_shared = own, False
         return self.rng
 
+    def legal_actions(self, seat: int) -> list[Action]:
+        # The base class's contract without its ``to_act`` property call: this and
+        # ``apply`` are the hot path of every bot and benchmark.
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal_actions(seat) if seat in self._to_act else []
+            self._legal[seat] = cached
+        return cached.copy()  # the cached list may be shared (``_START``): never hand it out
+
+    def apply(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
+        """The base contract, with a fast path for an action of the game's own types just
+        listed by ``legal_actions`` for ``seat`` (which a seat gets only while it is to
+        act); anything else (a wire dict, an equal plain tuple, a bad seat, an illegal
+        move) takes the base class's checks and its words."""
+        handler = _HANDLERS.get(type(action))
+        if handler is not None and type(seat) is int:
+            legal = self._legal.get(seat)
+            if legal:
+                try:
+                    # (A call to typing.cast would cost a call here, compiled too.)
+                    move = legal[legal.index(action)]  # type: ignore[arg-type]
+                except ValueError:
+                    pass
+                else:
+                    self._legal = {}
+                    return handler(self, seat, move)
+        return super().apply(seat, action)
+
     # -- legal actions ---------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase == START:
-            out: list[Action] = [DRAW]
-            if self.discard:
-                out.append(TAKE_DISCARD)
-            if self.caller is None:
-                out.append(CALL)
-            return out
+            return _START[bool(self.discard), self.caller is not None]
         if phase == DRAWN:
-            return [DISCARD, *replace_options(len(self.rows[seat]))]
+            return holding_options(len(self.rows[seat]), True)
         if phase == TAKEN:
-            return list(replace_options(len(self.rows[seat])))
+            return holding_options(len(self.rows[seat]), False)
         if phase == POWER:
             return [*self._power_targets(seat), SKIP]
         if phase == SETUP:
@@ -231,43 +281,32 @@ class CaboState(State[Action]):
 
     # -- applying --------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, Replace):
-            return self._replace(seat, action.slots)
-        if isinstance(action, Peek):
-            return self._peek(seat, action.seat, action.slot)
-        if isinstance(action, Draw):
-            return self._draw(seat)
-        if isinstance(action, Discard):
-            return self._discard(seat)
-        if isinstance(action, TakeDiscard):
-            return self._take(seat)
-        if isinstance(action, Call):
-            return self._call(seat)
-        if isinstance(action, Swap):
-            return self._swap(seat, action.a, action.b)
+        return _HANDLERS[type(action)](self, seat, action)
+
+    def _skip(self, seat: int, _: Action) -> list[Event]:
         return self._end_turn(seat, [Event("skip", {"seat": seat, "power": self.power})])
 
-    def _draw(self, seat: int) -> list[Event]:
+    def _draw(self, seat: int, _: Action) -> list[Event]:
         """CA-6: only the drawer sees the card."""
         card = self.holding = self.deck.pop()
         self.from_deck = True
         self.phase = DRAWN
         return [Event("draw", {"seat": seat}, {seat: {"card": CODES[card]}})]
 
-    def _take(self, seat: int) -> list[Event]:
+    def _take(self, seat: int, _: Action) -> list[Event]:
         """CA-7: the top discard is face up, so everyone knows where it goes."""
         card = self.holding = self.discard.pop()
         self.from_deck = False
         self.phase = TAKEN
         return [Event("take_discard", {"seat": seat, "card": CODES[card]})]
 
-    def _call(self, seat: int) -> list[Event]:
+    def _call(self, seat: int, _: Action) -> list[Event]:
         """CA-8, CA-12: the caller draws nothing; everyone else gets one more turn."""
         self.caller = seat
         self.final_left = self.players - 1
         return self._end_turn(seat, [Event("call", {"seat": seat})])
 
-    def _discard(self, seat: int) -> list[Event]:
+    def _discard(self, seat: int, _: Action) -> list[Event]:
         """CA-6: a card drawn from the deck and discarded at once offers its power."""
         card = self.holding
         assert card is not None
@@ -281,9 +320,11 @@ class CaboState(State[Action]):
         self.phase = POWER
         return events
 
-    def _replace(self, seat: int, slots: tuple[int, ...]) -> list[Event]:
+    def _replace(self, seat: int, action: Action) -> list[Event]:
         """CA-6/CA-7 (one slot) and CA-9 – CA-11 (a multi-card exchange). Cards leaving
         a row never offer a power."""
+        assert type(action) is Replace
+        slots = action.slots
         card = self.holding
         assert card is not None
         self.holding = None
@@ -322,8 +363,10 @@ class CaboState(State[Action]):
         }
         return self._end_turn(seat, [Event("exchange", data)])
 
-    def _peek(self, seat: int, owner: int, slot: int) -> list[Event]:
+    def _peek(self, seat: int, action: Action) -> list[Event]:
         """CA-4 (set-up), CA-2 (7/8 own card, 9/10 another's): only the looker sees it."""
+        assert type(action) is Peek
+        owner, slot = action.seat, action.slot
         self.known[owner][slot] |= 1 << seat
         card = CODES[self.rows[owner][slot]]
         events = [Event("peek", {"seat": seat, "target": [owner, slot]}, {seat: {"card": card}})]
@@ -339,10 +382,11 @@ class CaboState(State[Action]):
             self._to_act = (self.turn,)
         return events
 
-    def _swap(self, seat: int, a: tuple[int, int], b: tuple[int, int]) -> list[Event]:
+    def _swap(self, seat: int, action: Action) -> list[Event]:
         """CA-2 (11/12): both cards stay face down; whoever knew one still knows where it
         went, since the swap is made in front of everyone."""
-        (s, i), (t, j) = a, b
+        assert type(action) is Swap
+        (s, i), (t, j) = action.a, action.b
         rows, known = self.rows, self.known
         rows[s][i], rows[t][j] = rows[t][j], rows[s][i]
         known[s][i], known[t][j] = known[t][j], known[s][i]
@@ -371,7 +415,7 @@ class CaboState(State[Action]):
         """CA-14 with deck_out=reshuffle: the top discard stays, the rest becomes the deck."""
         top = self.discard.pop()
         self.deck, self.discard = self.discard, [top]
-        self._random().shuffle(self.deck)
+        shuffle(self._random(), self.deck)
         return Event("reshuffle", {"deck": len(self.deck)})
 
     def _deal(self) -> Event:
@@ -381,7 +425,7 @@ class CaboState(State[Action]):
             self.stacked = self.stacked[1:]
         else:  # a plain seeded shuffle of the 52 numbers: the list's end is the top
             deck = list(FULL_VALUES)
-            self._random().shuffle(deck)
+            shuffle(self._random(), deck)
         players = self.players
         self.rows = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(players)]
         self.deck = deck
@@ -559,7 +603,7 @@ class CaboState(State[Action]):
         if holding is not None and holding["card"] is not None:
             state.holding = account(holding["card"])
         rest = list(pool.elements())
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         hidden_holding = holding is not None and holding["card"] is None
         if len(rest) != len(holes) + view["deck"] + hidden_holding:
             raise ValueError("The view does not account for the 52 cards of Cabo")
@@ -675,6 +719,21 @@ class CaboState(State[Action]):
         if self.rules.lock_caller and self.caller in owners:
             return f"Seat {self.caller} has called Cabo: nobody may swap with their cards"
         return "You cannot swap those cards now"
+
+
+Handler = Callable[[CaboState, int, Action], list[Event]]
+# Each action type's rule, found by the action's exact type (the actions are NamedTuples:
+# no subclasses of them reach the rules).
+_HANDLERS: dict[type, Handler] = {
+    Draw: CaboState._draw,
+    TakeDiscard: CaboState._take,
+    Call: CaboState._call,
+    Discard: CaboState._discard,
+    Replace: CaboState._replace,
+    Peek: CaboState._peek,
+    Swap: CaboState._swap,
+    Skip: CaboState._skip,
+}
 
 
 def copy_round(summary: Mapping[str, Any] | None) -> dict[str, Any] | None:

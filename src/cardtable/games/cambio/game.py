@@ -13,7 +13,7 @@ from cardtable.core.deck import stack
 from cardtable.core.rng import fork, make_rng
 from cardtable.games.cambio import actions, text
 from cardtable.games.cambio.actions import Action, Give, Peek, Position, Replace, Snap, Swap
-from cardtable.games.cambio.cards import FULL_DECK, SCORING, card_value, score_hand
+from cardtable.games.cambio.cards import FULL_DECK, SCORING, card_value, score_hand, shuffle
 from cardtable.games.cambio.state import (
     DRAWN,
     HIDDEN,
@@ -133,6 +133,14 @@ class CambioGame(Game[Action]):
         self.replace_table: list[Replace] = []
         self.give_table: list[Give] = []
         self.swap_table = _SwapTable()
+        # Swap lists by (positions, seat of a king's swap or None): random play and the
+        # searches meet the same hand shapes again and again, and a list of all pairs costs
+        # a table lookup per pair. Never mutated; bounded like Cabo's swap tables.
+        self.pair_lists: dict[tuple[tuple[Position, ...], int | None], list[Action]] = {}
+        # The same swaps by flat index (seat * width + slot): a list index per pair instead
+        # of a hash of two positions. Rows fill on first use (``swap_row``); widening
+        # starts a new grid, swapped in whole with its width.
+        self.swap_grid: tuple[int, list[list[Any] | None]] = (0, [])
         self.widen(HAND + 4)
 
     # -- prebuilt actions --------------------------------------------------------------
@@ -158,6 +166,16 @@ class CambioGame(Game[Action]):
         self.positions, self.peek_table, self.snap_table = positions, peeks, snaps
         self.replace_table, self.give_table = replaces, gives
         self.width = slots
+        self.swap_grid = (slots, [None] * (self.n * slots))
+
+    def swap_row(self, width: int, grid: list[list[Any] | None], a: int) -> list[Any]:
+        """Row ``a`` of a ``swap_grid`` of that ``width``: at index ``b > a`` the swap of
+        those two flat positions (the objects of ``swap_table``); below, unused."""
+        table = self.swap_table[divmod(a, width)]
+        row: list[Any] = [None] * (a + 1)
+        row += [table[divmod(b, width)] for b in range(a + 1, self.n * width)]
+        grid[a] = row
+        return row
 
     def replaces(self, hand: Sequence[str | None]) -> list[Action]:
         table = self.replace_table
@@ -181,7 +199,11 @@ class CambioGame(Game[Action]):
         """CB-6…CB-9: deal four cards to each seat (seat 0's first, slots in deck order),
         turn up the next card to start the pile, and give each seat its set-up peek."""
         rng = make_rng(seed)
-        cards = stack(FULL_DECK, deck, rng)
+        if deck is None:  # what ``stack`` deals then, with the compiled shuffle
+            cards = list(FULL_DECK)
+            shuffle(rng, cards)
+        else:
+            cards = stack(FULL_DECK, deck, rng)
         state = CambioState(self, rng)
         n = self.n
         state.hands = [list(cards[s * HAND : (s + 1) * HAND]) for s in range(n)]
@@ -218,8 +240,9 @@ class CambioGame(Game[Action]):
         drawn = view["drawn"]
         if drawn is not None and drawn != HIDDEN:
             seen[drawn] += 1
-        unknown = sorted((Counter(FULL_DECK) - seen).elements(), key=FULL_DECK.index)
-        rng.shuffle(unknown)
+        # Every card of the deck is unique: the unseen ones, in the deck's order.
+        unknown = [c for c in FULL_DECK if not seen[c]]
+        shuffle(rng, unknown)
         holes = sum(c == HIDDEN for h in hands for c in h) + (drawn == HIDDEN)
         if len(unknown) != holes + view["deck"]:
             raise ValueError("The view does not account for every card of the game")

@@ -46,6 +46,7 @@ from cardtable.games.cambio.cards import (
     PEEK_OPPONENT,
     PEEK_OWN,
     POWER_OF_CARD,
+    shuffle,
 )
 
 if TYPE_CHECKING:
@@ -67,6 +68,9 @@ KING_PEEK, KING_SWAP, KING_EITHER, KING_LAST_PEEK = (
 PEEK_STEPS = frozenset({PEEK_OWN, PEEK_OPPONENT, KING_PEEK, KING_EITHER, KING_LAST_PEEK})
 SWAP_STEPS = frozenset({BLIND_SWAP, KING_SWAP, KING_EITHER})
 STEPS = (PEEK_OWN, PEEK_OPPONENT, BLIND_SWAP, KING_PEEK, KING_SWAP, KING_EITHER, KING_LAST_PEEK)
+
+# How many swap lists a game keeps (``CambioGame.pair_lists``) before starting afresh.
+_PAIR_LISTS_LIMIT = 1024
 
 # Why a round ended (outcome details and the view's ``end``).
 BY_CAMBIO, BY_EMPTY_HAND, BY_EMPTY_DECK = "cambio", "empty_hand", "deck_exhausted"
@@ -92,11 +96,13 @@ class CambioState(State[Action]):
     setup_left: list[int]
     end: str | None
     rng: random.Random
+    rng_shared: bool
 
     def __init__(self, game: CambioGame, rng: random.Random) -> None:
         super().__init__(game, game.n)
         self.rules = game
         self.rng = rng
+        self.rng_shared = False  # True while a clone may use the same generator
         self.hands = []
         self.known = []
         self.deck = []
@@ -143,6 +149,26 @@ class CambioState(State[Action]):
         swaps accepted in either order, and a snap that came too late told why. What is
         applied is always the listed action object, so a value that merely equals it
         (``Peek(1.0, 0)``) behaves exactly like it."""
+        handler = _HANDLERS.get(type(action))
+        if handler is not None and type(seat) is int:
+            legal = self._legal.get(seat)  # listed for a seat only while it is to act
+            if legal:
+                try:
+                    # (No typing.cast here: compiled, it is still a call.)
+                    move = legal[legal.index(action)]  # type: ignore[arg-type]
+                except ValueError:
+                    pass
+                else:
+                    self._legal = {}
+                    events: list[Event] = []
+                    handler(self, seat, move, events)
+                    self._update_to_act()
+                    return events
+        return self._apply_checked(seat, action)
+
+    def _apply_checked(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
+        """``apply`` for anything but a listed action of a seat to act: a wire dict, a
+        move not listed now, a bad seat."""
         if type(action) in _HANDLERS:
             move = cast(Action, action)
         else:
@@ -179,13 +205,22 @@ class CambioState(State[Action]):
         other.deck = list(self.deck)
         other.discard = list(self.discard)
         other.setup_left = list(self.setup_left)
-        # Seeded only to be overwritten: Random() would first read the OS's entropy, which
-        # costs as much again as the copy (a search clones at every simulation).
-        other.rng = random.Random(0)
-        other.rng.setstate(self.rng.getstate())
+        # Copying a Mersenne Twister costs more than the rest of the clone, and most clones
+        # (a search's look-ahead) never reshuffle: share it, copied off before first use
+        # (``_random``), as Cabo's clone does.
+        self.rng_shared = other.rng_shared = True
         other._legal = {}
         other._snaps_of = list(self._snaps_of)
         return other
+
+    def _random(self) -> random.Random:
+        """The state's own generator, copied off first if a clone still shares it."""
+        if self.rng_shared:
+            # Seeded only to be overwritten: Random() would first read the OS's entropy.
+            own = random.Random(0)
+            own.setstate(self.rng.getstate())
+            self.rng, self.rng_shared = own, False
+        return self.rng
 
     def all_cards(self) -> list[str]:
         cards = [c for hand in self.hands for c in hand if c is not None]
@@ -229,6 +264,8 @@ class CambioState(State[Action]):
             return self._snaps(seat)
         if phase == TURN:
             out: list[Action] = [DRAW] if self.caller is not None else [DRAW, CALL]
+            if rules.snap_own_turn:  # CB-20 (``_snaps`` for the seat whose turn it is)
+                return out + self._hand_snaps(seat)
             return out + self._snaps(seat)
         if phase == DRAWN:
             out = [DISCARD]
@@ -308,16 +345,34 @@ class CambioState(State[Action]):
 
     def _pairs(self, positions: list[Position], seat: int | None) -> list[Action]:
         """Swaps of every two ``positions``, or (``seat`` given) of those that involve one
-        of that seat's cards, built without walking every pair."""
-        swaps = self.rules.swap_table
-        if seat is None:
-            return [swaps[a][b] for x, a in enumerate(positions) for b in positions[x + 1 :]]
-        mine = [p for p in positions if p[0] == seat]
+        of that seat's cards (shared lists: never mutate one)."""
+        lists = self.rules.pair_lists
+        key = (tuple(positions), seat)
+        got = lists.get(key)
+        if got is None:
+            if len(lists) >= _PAIR_LISTS_LIMIT:
+                lists.clear()
+            got = lists[key] = self._pairs_of(positions, seat)
+        return got
+
+    def _pairs_of(self, positions: list[Position], seat: int | None) -> list[Action]:
+        """``_pairs`` built from the game's ``swap_grid``, without walking every pair for
+        a seat's swaps. Flat indices keep the order of positions."""
+        rules = self.rules
+        width, grid = rules.swap_grid
+        flats = [s * width + i for s, i in positions]
         out: list[Action] = []
-        for x, a in enumerate(positions):
-            row = swaps[a]
-            if a[0] == seat:
-                out += [row[b] for b in positions[x + 1 :]]
+        if seat is None:
+            for x, a in enumerate(flats):
+                row = grid[a] or rules.swap_row(width, grid, a)
+                out += [row[b] for b in flats[x + 1 :]]
+            return out
+        low, high = seat * width, (seat + 1) * width
+        mine = [b for b in flats if low <= b < high]
+        for x, a in enumerate(flats):
+            row = grid[a] or rules.swap_row(width, grid, a)
+            if low <= a < high:
+                out += [row[b] for b in flats[x + 1 :]]
             else:
                 out += [row[b] for b in mine if b > a]
         return out
@@ -683,7 +738,7 @@ class CambioState(State[Action]):
                 return None
             self.deck = self.discard[:-1]
             del self.discard[:-1]
-            self.rng.shuffle(self.deck)
+            shuffle(self._random(), self.deck)
             events.append(Event("reshuffle", {"deck": len(self.deck)}))
         return self.deck.pop()
 
@@ -694,15 +749,18 @@ class CambioState(State[Action]):
         self.step = self.power = None
         self.giver = self.give_to = None
         self.snap_open = False
-        outcome = self._outcome()
+        # What ``outcome()`` will say, without building the Outcome now: a frozen
+        # dataclass's generated __init__ is interpreted even in the compiled build.
+        scores = self.scores()
+        best = min(scores)
         events.append(
             Event(
                 "end",
                 {
                     "reason": reason,
                     "hands": [list(h) for h in self.hands],
-                    "scores": [int(s) for s in outcome.scores],
-                    "winners": list(outcome.winners),
+                    "scores": scores,
+                    "winners": [s for s, v in enumerate(scores) if v == best],
                 },
             )
         )
