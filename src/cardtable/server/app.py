@@ -74,7 +74,9 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
         app.state.house = house
         if cluster is not None:  # seeks pair across the processes
             space = settings.redis_namespace
-            app.state.seeks = SharedSeekBook(house, cluster.redis, space, settings.max_seeks)
+            app.state.seeks = SharedSeekBook(
+                house, cluster.redis, space, cluster.node, settings.max_seeks
+            )
         else:
             app.state.seeks = SeekBook(house, settings.max_seeks)
         sweeping = None

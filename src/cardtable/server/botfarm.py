@@ -15,6 +15,9 @@ workers (``serve --farm-workers N``). docs/scaling.md, "The bot farm".
   writer refuses once the table moved on. An answer that does not come before the
   deadline makes the bot play at random (``BotSeats``), as a failing bot does.
 
+A review's pieces (``review.jobs``: each decision judged, a blunder's puzzle checked, the
+review assembled) are jobs on the same stream (``"kind": "review"``): see ``review``.
+
 The worker loop is synchronous and runs in a process of its own: a search holds the GIL."""
 
 from __future__ import annotations
@@ -46,6 +49,11 @@ log = logging.getLogger("cardtable.bots")
 # Seconds an owner waits for a job's answer before its bot plays at random: several take-
 # overs' worth (a move is capped at botpool.CAPS.seconds).
 JOB_TIMEOUT = 30.0
+# Seconds an owner waits for a piece of a review (a decision takes seconds of CPU; several
+# take-overs' worth).
+REVIEW_TIMEOUT = 300.0
+# The pieces of a review a job may ask for (``cardtable.review.jobs``).
+REVIEW_CALLS = ("judge", "puzzle", "assemble")
 # Seconds a job may stay with one worker before another takes it over.
 CLAIM_AFTER = 10.0
 # The stream is trimmed to about this many jobs (answered ones are deleted anyway).
@@ -103,17 +111,39 @@ class FarmWorkers(BotWorkers):
             "seed": rng.getrandbits(64),
             "deadline": time.time() + self.timeout,
         }
+        choice = await self._submit(job, self.timeout)
+        return None if choice is None else game.action_from_json(choice)
+
+    async def review(self, key: str, call: str, args: list[Any]) -> Any:
+        """One piece of a review on the farm: ``review.jobs.<call>(*args)``, its arguments
+        as the serving process would pass them (the finished game's record, the seat, the
+        seed, numbers; docs/scaling.md says why the record and not a view)."""
+        assert call in REVIEW_CALLS, call
+        job_id = secrets.token_hex(8)
+        job = {
+            "id": job_id,
+            "node": self.cluster.node,
+            "kind": "review",
+            "table": key,
+            "call": call,
+            "args": args,
+            "deadline": time.time() + REVIEW_TIMEOUT,
+        }
+        return await self._submit(job, REVIEW_TIMEOUT)
+
+    async def _submit(self, job: dict[str, Any], timeout: float) -> Any:
+        """Adds ``job`` to the stream; its first answer (a refusal raises)."""
+        job_id = job["id"]
         answer = self.cluster.expect(job_id)
         self._out[job_id] = self._clock()
         try:
             await self.cluster.redis.xadd(
                 self.stream, {"job": json.dumps(job)}, maxlen=MAX_JOBS, approximate=True
             )
-            choice = await asyncio.wait_for(answer, self.timeout)
+            return await asyncio.wait_for(answer, timeout)
         finally:
             self.cluster.forget(job_id)
             self._out.pop(job_id, None)
-        return None if choice is None else game.action_from_json(choice)
 
     def report(self) -> QueueReport:
         oldest = self._clock() - min(self._out.values()) if self._out else 0.0
@@ -217,6 +247,8 @@ def handle(
 
 def answer(job: dict[str, Any]) -> dict[str, Any]:
     """The reply the owner's cluster settles the job's future with."""
+    if job.get("kind") == "review":
+        return review_answer(job)
     try:
         options = tuple((key, value) for key, value in job["options"])
         choice = botpool.think(
@@ -226,6 +258,23 @@ def answer(job: dict[str, Any]) -> dict[str, Any]:
         log.exception("bot worker: job %s failed", job["id"])
         return {"reply": job["id"], "error": [SERVER_ERROR, f"the bot failed: {error}"]}
     return {"reply": job["id"], "ok": choice}
+
+
+def review_answer(job: dict[str, Any]) -> dict[str, Any]:
+    """A piece of a review, as ``BotWorkers.run`` computes it in one process."""
+    from cardtable.review import Budget, jobs  # only a worker that reviews needs it
+
+    try:
+        call, args = job["call"], list(job["args"])
+        if call not in REVIEW_CALLS:
+            raise ValueError(f"no review call {call!r}")
+        if call == "assemble":
+            args[3] = Budget(*args[3])
+        result = getattr(jobs, call)(*args)
+    except Exception as error:
+        log.exception("bot worker: review job %s failed", job["id"])
+        return {"reply": job["id"], "error": [SERVER_ERROR, f"the review failed: {error}"]}
+    return {"reply": job["id"], "ok": result}
 
 
 def run_workers(url: str, namespace: str, count: int, claim_after: float) -> None:

@@ -20,7 +20,7 @@ import asyncio
 import hashlib
 import hmac
 import logging
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from functools import partial
 from typing import Any
 
@@ -29,6 +29,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from cardtable.review import Budget, GameRecord, ReviewError, jobs
+from cardtable.server.botfarm import FarmWorkers
 from cardtable.server.errors import NO_SUCH_SEAT, NO_SUCH_TABLE, ApiError
 from cardtable.server.house import House
 from cardtable.server.identity import client_key, session_user
@@ -169,20 +170,20 @@ async def run_job(house: House, job: Job, saved: dict[str, Any], seed: int, budg
         used = 0
         for index in range(job.total):
             allowed = min(budget.per_decision, (budget.per_game - used) // (job.total - index))
-            entry = await house.workers.run(key, partial(jobs.judge, *args, index, max(allowed, 0)))
+            entry = await piece(house, key, "judge", *args, index, max(allowed, 0))
             used += entry["cost"]
             entries.append(entry)
             job.done = index + 1
         puzzles = []
         for index in [i for i, e in enumerate(entries) if e.get("mark") == "blunder"][:3]:
             left = budget.per_game - used
-            found = partial(jobs.puzzle, *args, index, entries[index], left)
-            puzzle, cost = await house.workers.run(key, found)
+            puzzle, cost = await piece(house, key, "puzzle", *args, index, entries[index], left)
             used += cost
             if puzzle is not None:
                 puzzles.append(puzzle)
-        call = partial(jobs.assemble, saved, job.seat, seed, budget, entries, puzzles, used)
-        review = await house.workers.run(key, call)
+        review = await piece(
+            house, key, "assemble", saved, job.seat, seed, budget, entries, puzzles, used
+        )
         await store_review(house, job, review)
         job.status = "done"
     except asyncio.CancelledError:
@@ -191,6 +192,17 @@ async def run_job(house: House, job: Job, saved: dict[str, Any], seed: int, budg
     except Exception as error:
         log.exception("review of table %s seat %d failed", job.table_id, job.seat)
         job.status, job.error = "failed", f"The review failed: {type(error).__name__}"
+
+
+async def piece(house: House, key: str, call: str, *args: Any) -> Any:
+    """``review.jobs.<call>(*args)`` on the bot workers: with ``--redis`` a job on the
+    farm's stream (any ``cardtable bots`` machine), else the local pool, in its ring."""
+    workers = house.workers
+    if isinstance(workers, FarmWorkers):
+        wire = [astuple(a) if isinstance(a, Budget) else a for a in args]
+        answer = await workers.review(key, call, wire)
+        return tuple(answer) if call == "puzzle" else answer
+    return await workers.run(key, partial(getattr(jobs, call), *args))
 
 
 async def store_review(house: House, job: Job, review: dict[str, Any]) -> None:

@@ -212,10 +212,22 @@ class SeekBook:
             if not owners:
                 self._owners.pop(seek.info.id, None)
             seek.watchers -= 1
-            if seek.watchers == 0 and seek.info.id in self.open:
-                self._expire_at(seek, min(seek.deadline, self._now() + DETACHED_GRACE))
+            self._unwatched(seek)
 
         return stop
+
+    async def attach(self, seek: Seek) -> bool:
+        """Before an owner's socket watches ``seek``: whether ``detach`` must follow (the
+        shared book counts owners' sockets on every process; here ``watch`` does)."""
+        return False
+
+    async def detach(self, seek: Seek) -> None:
+        """After an owner's socket ``attach`` counted has stopped watching."""
+
+    def _unwatched(self, seek: Seek) -> None:
+        """An owner's socket closed: the last one starts the seek's grace."""
+        if seek.watchers == 0 and seek.info.id in self.open:
+            self._expire_at(seek, min(seek.deadline, self._now() + DETACHED_GRACE))
 
     def close(self) -> None:
         for seek in [*self.open.values(), *self.paired.values()]:
@@ -402,6 +414,7 @@ async def serve_lobby(websocket: WebSocket) -> None:
         with contextlib.suppress(asyncio.QueueFull):
             outbox.put_nowait(text if outbox.qsize() < OUTBOX - 1 else None)
 
+    counted = seek is not None and await book.attach(seek)
     stop = book.watch(deliver, seek)
     sender = asyncio.create_task(send_all(websocket, outbox))
     receiver = asyncio.create_task(receive_pings(websocket))
@@ -409,6 +422,8 @@ async def serve_lobby(websocket: WebSocket) -> None:
         await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         stop()
+        if counted and seek is not None:
+            await book.detach(seek)
         for task in (sender, receiver):
             task.cancel()
         await asyncio.gather(sender, receiver, return_exceptions=True)

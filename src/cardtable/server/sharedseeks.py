@@ -18,7 +18,16 @@ change is published there too, and each process pushes the fresh list to its lob
 
 A seek is stored with its token's hash, so any process can answer its owner: fetch it,
 watch it (``/ws/lobby?seek=``) or cancel it (taken out of Redis, then ``cancelled`` is
-published for the process holding its timers)."""
+published for the process holding its timers).
+
+Expiry is shared too. The seek's ten minutes are the holding process's timer; its grace
+after the owner's page closed is counted over every process: each process counts the
+owner's lobby sockets it holds in ``{ns}:seeks:eyes:{id}`` (node -> sockets, a dead
+node's count not believed), and the process whose socket was the last to close starts the
+grace; when it ends, the seek goes only if no process counts a socket then (one Lua script
+checks and takes it out). Whoever takes an expired seek out of Redis publishes
+``expired``: every process drops it (the holder its timers), tells the owner's sockets it
+holds, and pushes the list to its lobby sockets."""
 
 from __future__ import annotations
 
@@ -36,6 +45,7 @@ from cardtable.server.errors import ApiError
 from cardtable.server.house import House
 from cardtable.server.messages import dumps
 from cardtable.server.seeks import (
+    DETACHED_GRACE,
     MAX_SEEKS,
     NO_SUCH_SEEK,
     PAIRED_KEPT,
@@ -47,6 +57,7 @@ from cardtable.server.seeks import (
     SeekInfo,
     ticket_dump,
 )
+from cardtable.server.sharedlimits import alive_key
 from cardtable.server.tables_api import SeatTicket
 from cardtable.server.tokens import hash_token, new_token
 from cardtable.store.online import UserRecord
@@ -78,17 +89,59 @@ if redis.call('HDEL', KEYS[1], ARGV[1]) == 1 then
 end
 return 0
 """
+# Count an owner's sockets: KEYS: the eyes hash. ARGV: this node, the change, the liveness
+# prefix, the key's time to live (ms). The sockets of live nodes after the change.
+EYES = """
+local me, prefix = ARGV[1], ARGV[3]
+if tonumber(ARGV[2]) ~= 0 and redis.call('HINCRBY', KEYS[1], me, ARGV[2]) <= 0 then
+  redis.call('HDEL', KEYS[1], me)
+end
+local fields = redis.call('HGETALL', KEYS[1])
+local total = 0
+for i = 1, #fields, 2 do
+  if fields[i] == me or redis.call('EXISTS', prefix .. fields[i]) == 1 then
+    total = total + tonumber(fields[i + 1])
+  else
+    redis.call('HDEL', KEYS[1], fields[i])
+  end
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return total
+"""
+# The grace ended: take the seek out unless an owner's socket is counted again. KEYS: the
+# seeks, their order, the version, the eyes. ARGV: the seek, this node, the liveness prefix.
+UNWATCHED = """
+local fields = redis.call('HGETALL', KEYS[4])
+for i = 1, #fields, 2 do
+  local node = fields[i]
+  local live = node == ARGV[2] or redis.call('EXISTS', ARGV[3] .. node) == 1
+  if tonumber(fields[i + 1]) > 0 and live then return 0 end
+end
+if redis.call('HDEL', KEYS[1], ARGV[1]) == 1 then
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  redis.call('INCR', KEYS[3])
+  redis.call('DEL', KEYS[4])
+  return 1
+end
+return 0
+"""
 ATTEMPTS = 8  # reads and commits before a seek is refused as busy
 
 
 class SharedSeekBook(SeekBook):
-    def __init__(self, house: House, redis: Redis, namespace: str, cap: int = MAX_SEEKS):
+    def __init__(
+        self, house: House, redis: Redis, namespace: str, node: str, cap: int = MAX_SEEKS
+    ) -> None:
         super().__init__(house, cap)
         self.redis = redis
+        self.node = node
         self.keys = [f"{namespace}:seeks", f"{namespace}:seeks:order", f"{namespace}:seeks:ver"]
         self.channel = f"{namespace}:seeks:events"
         self._commit = redis.register_script(COMMIT)
         self._drop_script = redis.register_script(DROP)
+        self._eyes_script = redis.register_script(EYES)
+        self._unwatched_script = redis.register_script(UNWATCHED)
+        self._graces: dict[str, asyncio.Task[None]] = {}  # seek id -> its grace, here
         self._listed: list[SeekInfo] = []
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: asyncio.Task[None] | None = None
@@ -103,6 +156,9 @@ class SharedSeekBook(SeekBook):
         for seek in list(self.open.values()):  # their owners' sockets go with this process
             self._later(self._drop_shared(seek.info.id))
         super().close()
+        for grace in self._graces.values():
+            grace.cancel()
+        self._graces = {}
         if self._listener is not None:
             self._listener.cancel()
 
@@ -205,11 +261,53 @@ class SharedSeekBook(SeekBook):
 
     # -- inside ----------------------------------------------------------------------
     def _tell_owner(self, seek: Seek, message: dict[str, Any]) -> None:
-        # Pairing and cancelling are told by their event, to every process's sockets (this
-        # one's too), once; expiry by the holding process.
-        if message["type"] == "paired" or message.get("reason") == "cancelled":
-            return
-        super()._tell_owner(seek, message)
+        """Pairing, cancelling and expiry are told by their event, to the owner's sockets
+        on every process (this one's too), once."""
+
+    # -- the owner's sockets, counted on every process ---------------------------------
+    async def attach(self, seek: Seek) -> bool:
+        if seek.ticket is not None:
+            return False  # paired: nothing left to keep alive
+        self._stop_grace(seek.info.id)
+        await self._eyes(seek.info.id, 1)
+        return True
+
+    async def detach(self, seek: Seek) -> None:
+        if await self._eyes(seek.info.id, -1) == 0:
+            self._start_grace(seek.info.id)
+
+    def _unwatched(self, seek: Seek) -> None:
+        """Not this process's count alone: ``detach`` decides."""
+
+    async def _eyes(self, seek_id: str, change: int) -> int:
+        keep = int((SEEK_TTL + PAIRED_KEPT) * 1000)
+        args: list[str | int] = [self.node, change, alive_key(""), keep]
+        return int(await self._eyes_script(keys=[self._eyes_key(seek_id)], args=args))
+
+    def _eyes_key(self, seek_id: str) -> str:
+        return f"{self.keys[0]}:eyes:{seek_id}"
+
+    def _start_grace(self, seek_id: str) -> None:
+        self._stop_grace(seek_id)
+        grace = asyncio.create_task(self._grace(seek_id, self._now() + DETACHED_GRACE))
+        self._graces[seek_id] = grace
+
+    def _stop_grace(self, seek_id: str) -> None:
+        grace = self._graces.pop(seek_id, None)
+        if grace is not None and grace is not asyncio.current_task():
+            grace.cancel()
+
+    async def _grace(self, seek_id: str, deadline: float) -> None:
+        """The last owner's socket here closed: at ``deadline`` the seek goes, unless a
+        socket of its owner (on any process) is counted then."""
+        await self.house.clock.sleep_until(deadline)
+        self._stop_grace(seek_id)
+        keys = [*self.keys, self._eyes_key(seek_id)]
+        try:
+            if await self._unwatched_script(keys=keys, args=[seek_id, self.node, alive_key("")]):
+                await self.redis.publish(self.channel, dumps({"expired": seek_id}))
+        except Exception:
+            log.exception("seeks: the grace of %s could not end", seek_id)
 
     def _tell(self, seek_id: str, message: dict[str, Any]) -> None:
         text = dumps(message)
@@ -221,9 +319,14 @@ class SharedSeekBook(SeekBook):
             super()._keep_paired(seek)
 
     async def _expire(self, seek: Seek, deadline: float) -> None:
-        await super()._expire(seek, deadline)
-        if seek.info.id not in self.open and seek.ticket is None:
-            await self._drop_shared(seek.info.id)
+        """The seek's ten minutes, on the process holding it; every process is told."""
+        await self.house.clock.sleep_until(deadline)
+        if self.open.get(seek.info.id) is seek:
+            self._drop(seek)
+            try:
+                await self._drop_shared(seek.info.id)
+            except Exception:
+                log.exception("seeks: %s could not expire", seek.info.id)
 
     def _paired_key(self, seek_id: str) -> str:
         return f"{self.keys[0]}:paired:{seek_id}"
@@ -234,8 +337,10 @@ class SharedSeekBook(SeekBook):
         await self.redis.set(self._paired_key(info.id), dumps(kept), px=int(PAIRED_KEPT * 1000))
 
     async def _drop_shared(self, seek_id: str) -> None:
+        """Out of Redis (its time is up, or its process stops): if it was still there,
+        every process is told it expired."""
         if await self._drop_script(keys=self.keys, args=[seek_id]):
-            await self.redis.publish(self.channel, dumps({"changed": True}))
+            await self.redis.publish(self.channel, dumps({"expired": seek_id}))
 
     def _changed(self) -> None:
         """Every process (this one too, through the channel) pushes the new list."""
@@ -285,11 +390,16 @@ class SharedSeekBook(SeekBook):
             self._keep_paired(seek)
         if paired:  # the owner's sockets here (on the holding process or not)
             self._tell(paired, {"type": "paired", "seek": paired, "ticket": body["ticket"]})
-        gone = self.open.get(cancelled)
-        if gone is not None:  # ours, cancelled through another process
-            self._drop(gone)
-        if cancelled:
-            self._tell(cancelled, {"type": "seek_ended", "seek": cancelled, "reason": "cancelled"})
+        expired = body.get("expired") or ""
+        for ended, reason in ((cancelled, "cancelled"), (expired, "expired")):
+            if not ended:
+                continue
+            gone = self.open.get(ended)
+            if gone is not None:  # ours, ended through another process
+                self._drop(gone)
+            self._stop_grace(ended)
+            self._tell(ended, {"type": "seek_ended", "seek": ended, "reason": reason})
+        self._stop_grace(paired)
         self._listed = [info for info, _ in (await self._read())[1]]
         super()._changed()  # this process's lobby sockets get the list
 
