@@ -4,8 +4,11 @@ Layout: seat ``s``'s caravan ``c`` is ``caravans[3 * s + c]``, a list of stacks;
 ``[number card, *attached]`` where each attached face card or joker is tagged with the seat
 that played it (``"Kd1"``), because every card goes home to its owner's discard pile when
 it leaves the table. Number cards are always the caravan owner's. Decks keep their top
-card last, so a draw is ``pop()``. Value, direction and suit are never kept up to date by
-hand (CV-13): whenever a caravan's cards change, ``rules`` reads them again from the cards."""
+card last, so a draw is ``pop()``. Value, direction and suit are read from the cards
+(CV-13): whenever a caravan's cards change, ``rules`` reads them again, except for the
+commonest change, a number card put on the end, whose arithmetic is done in place
+(``_pushed``: the new value is the old plus the card, the end is the card against the
+last one)."""
 
 from __future__ import annotations
 
@@ -33,7 +36,7 @@ from .actions import (
     Resign,
     attach,
 )
-from .rules import FOLLOWERS, NONE, is_joker, is_number
+from .rules import DOWN, FOLLOWERS, NONE, NUMBER_VALUES, UP, is_joker, is_number
 
 if TYPE_CHECKING:
     from .game import CaravanGame
@@ -90,6 +93,18 @@ class CaravanState(State[Action]):
         """As ``State.apply``, except that resigning (CV-21) is open to either seat at any
         time before the end, on its turn or not: a server ends a game on time this way."""
         if type(action) in MOVES:  # the hot path: a listed move, no wire form to read
+            if type(seat) is int and seat in self._to_act:
+                # State.apply's seat checks hold (a seat to act is a seat, the game is not
+                # over): only the legality check is left, done as it does it.
+                legal = self._legal.get(seat)
+                if legal is None:
+                    legal = self._legal[seat] = self._legal_actions(seat)
+                try:
+                    action = legal[legal.index(action)]
+                except ValueError:
+                    raise IllegalAction(self._explain(seat, action)) from None
+                self._legal = {}
+                return self._apply(seat, action)
             return super().apply(seat, action)
         if isinstance(action, Mapping):
             action = self.rules.action_from_json(action)
@@ -130,6 +145,24 @@ class CaravanState(State[Action]):
         )
         self.rooms[x] = [k for k, stack in enumerate(stacks) if len(stack) <= game.attach_limit]
 
+    def _pushed(self, x: int, card: str) -> None:
+        """``_changed`` for the number card ``card`` just put on the end of caravan ``x``
+        (whose steady_course memory is cleared): what ``rules.value`` and ``rules.end``
+        would read, from the old value and end. A new card carries no queen, and two equal
+        ranks in a row never get there (CV-9)."""
+        stacks = self.caravans[x]
+        rank = NUMBER_VALUES[card[0]]
+        self.values[x] += rank
+        n = len(stacks)
+        current = stacks[0][0][1] if self.rules.first_card_suit else card[1]
+        if n == 1:
+            self.ends[x] = (rank, NONE, current)
+        else:
+            before = self.ends[x][0]
+            self.ends[x] = (rank, UP if rank > before else DOWN, current)
+        # a fresh list: a clone shares the old one
+        self.rooms[x] = [*self.rooms[x], n - 1]
+
     def direction(self, x: int) -> int:
         return self.ends[x][1]
 
@@ -152,7 +185,11 @@ class CaravanState(State[Action]):
         ends = self.ends
         # What may follow each of my three caravans (CV-9 … CV-12), unrolled: this loop is
         # the hottest in every playout.
-        first, second, third = (FOLLOWERS[ends[own + c]] for c in range(CARAVANS))
+        first, second, third = (
+            FOLLOWERS[ends[own]],
+            FOLLOWERS[ends[own + 1]],
+            FOLLOWERS[ends[own + 2]],
+        )
         for card in distinct:
             plays = PLAYS.get(card)
             if plays is None:
@@ -167,7 +204,13 @@ class CaravanState(State[Action]):
         if faces:
             self._attachments(faces, actions)
         actions += [DISCARDS[card] for card in distinct]
-        actions += [DISBANDS[c] for c in range(CARAVANS) if self.caravans[own + c]]
+        caravans = self.caravans
+        if caravans[own]:
+            actions.append(DISBANDS[0])
+        if caravans[own + 1]:
+            actions.append(DISBANDS[1])
+        if caravans[own + 2]:
+            actions.append(DISBANDS[2])
         return actions
 
     def _opening_actions(self, seat: int, distinct: list[str]) -> list[Action]:
@@ -284,7 +327,7 @@ class CaravanState(State[Action]):
         x = CARAVANS * seat + c
         self.caravans[x].append([card])
         self.steady[x] = NONE
-        self._changed(x)
+        self._pushed(x, card)
         events.append(Event("play", {"seat": seat, "card": card, "caravan": c}))
         if self.to_place[seat]:
             self.to_place[seat] -= 1  # the opening draws nothing (CV-3)
@@ -425,7 +468,15 @@ class CaravanState(State[Action]):
     def _settle(self, seat: int, events: list[Event]) -> None:
         """After every action: a finished sale (CV-19, quick_sell), then running out of
         cards (CV-20), else the other player's turn."""
-        sellers = self.sellers()
+        v, seller = self.values, rules.pair_seller
+        sellers = (seller(v[0], v[3]), seller(v[1], v[4]), seller(v[2], v[5]))
+        if sellers == (None, None, None):  # the common case: nothing sells yet
+            if not self.hands[seat] and not self.decks[seat]:
+                self._end(1 - seat, "out_of_cards", events)
+            else:
+                self.turn = 1 - seat
+                self._to_act = (self.turn,)
+            return
         sold = (sellers.count(0), sellers.count(1))
         if None not in sellers:
             self._end(0 if sold[0] >= 2 else 1, "sold", events, sold)
