@@ -37,6 +37,7 @@ from .actions import (
     attach,
 )
 from .rules import DOWN, FOLLOWERS, NONE, NUMBER_VALUES, UP, is_joker, is_number
+from .shuffling import shuffle
 
 if TYPE_CHECKING:
     from .game import CaravanGame
@@ -100,7 +101,7 @@ class CaravanState(State[Action]):
                 if legal is None:
                     legal = self._legal[seat] = self._legal_actions(seat)
                 try:
-                    action = legal[legal.index(action)]
+                    action = legal[legal.index(action)]  # type: ignore[arg-type]  # a move
                 except ValueError:
                     raise IllegalAction(self._explain(seat, action)) from None
                 self._legal = {}
@@ -457,7 +458,7 @@ class CaravanState(State[Action]):
         pile = self.discards[seat]
         deck = self.decks[seat]
         deck += pile
-        self.rng.shuffle(deck)
+        shuffle(deck, self.rng)
         if self.rules.short_deck:
             self.known_hidden[seat].update(pile)
             self.known_deck[seat].update(pile)
@@ -508,7 +509,7 @@ class CaravanState(State[Action]):
         while self.rules.redeal and sum(1 for card in hand if is_number(card)) < 3:
             self.redeals[seat].append(list(hand))
             deck += hand
-            self.rng.shuffle(deck)
+            shuffle(deck, self.rng)
             if self.rules.short_deck:
                 self.known_hidden[seat] |= Counter(hand)
                 self.known_deck[seat].update(hand)
