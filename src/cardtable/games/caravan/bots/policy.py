@@ -344,6 +344,7 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
     threat, threat_them, danger = style.threat, style.threat * them, style.danger
     spend = spend_cost(table)
     known = _POTENTIAL
+    points = 0  # set below for every action that changes a caravan
     out = []
     kept: dict[str, float] = {}
     for action in legal:
