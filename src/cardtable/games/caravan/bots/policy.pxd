@@ -12,6 +12,7 @@ import cython
     gain=cython.long, kings=cython.long, m=cython.long, t=cython.long, a=cython.bint,
     b=cython.bint, side=cython.long, was=cython.long, mine=cython.long, theirs=cython.long,
     score=cython.double, pair=cython.double, first_card_suit=cython.bint,
-    king_adds=cython.bint,
+    king_adds=cython.bint, worth=cython.double, finish=cython.double,
 )
 cpdef list scores(object table, object legal, object style=*)
+

@@ -338,22 +338,37 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
         for c in range(CARAVANS)
     ]
     sold = [SIDE[seller] for seller in sellers]  # status
-    now = _judged(table, values, ends, parts, sold, style)
     total = parts[0] + parts[1] + parts[2]
     won, lost = sold.count(1), sold.count(-1)
     threat, threat_them, danger = style.threat, style.threat * them, style.danger
+    # _judged, with finish_chance asked only where it can be more than 0 (the opponent
+    # sells one pair and I one, or it two): the status of a pair seen from the other side
+    # is its opposite, so the opponent's pairs are my `lost`, mine its.
+    now = combine(parts, sold, style)
+    if danger and -WIN < now < WIN and lost and won + lost == 2:
+        now -= danger * finish_chance(table, values, ends, 1 - table.me)
     spend = spend_cost(table)
     known = _POTENTIAL
     points = 0  # set below for every action that changes a caravan
+    # keep, written out for discards: what may follow each of my caravans
+    follows = [FOLLOWERS[ends[own + c]] for c in range(CARAVANS)]
     out = []
-    kept: dict[str, float] = {}
     for action in legal:
         n = len(action)
-        if n == 1 and isinstance(action[0], str):  # a discard
+        if n == 1 and isinstance(action[0], str):  # a discard (each card listed once)
             card = action[0]
-            worth = kept.get(card)
-            if worth is None:
-                worth = kept[card] = keep(card, table)
+            face_worth = KEEP_FACE.get(card[0])
+            if face_worth is not None:
+                out.append(now - face_worth - spend)
+                continue
+            rank = NUMBER_VALUES[card[0]]
+            worth = 0.03 + 0.004 * rank
+            for c in range(CARAVANS):
+                points = values[own + c] + rank
+                if points <= SELL_HIGH and card in follows[c]:
+                    finish = 0.3 if points >= SELL_LOW else 0.08 + 0.004 * rank
+                    if finish > worth:
+                        worth = finish
             out.append(now - worth - spend)
             continue
         # The one caravan x the action changes, to `points` and `end`; x < 0 for none;
