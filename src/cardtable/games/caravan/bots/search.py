@@ -47,11 +47,21 @@ _RULES: weakref.WeakKeyDictionary[Any, Rules] = weakref.WeakKeyDictionary()
 _PLIES = "_rollout_plies"
 
 
+# The last game asked and its rules, weakly held too: a search asks for the same game's at
+# every rollout move, and the weakly keyed dictionary is interpreted code.
+_LAST: tuple[weakref.ref[Any], Rules] | None = None
+
+
 def rules_of(state: CaravanState) -> Rules:
+    global _LAST
     game = state.rules
+    last = _LAST
+    if last is not None and last[0]() is game:
+        return last[1]
     rules = _RULES.get(game)
     if rules is None:
         rules = _RULES[game] = Rules.of(game.options)
+    _LAST = (weakref.ref(game), rules)
     return rules
 
 
