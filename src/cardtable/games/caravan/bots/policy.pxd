@@ -13,6 +13,10 @@ import cython
     b=cython.bint, side=cython.long, was=cython.long, mine=cython.long, theirs=cython.long,
     score=cython.double, pair=cython.double, first_card_suit=cython.bint,
     king_adds=cython.bint, worth=cython.double, finish=cython.double,
+    i=cython.Py_ssize_t,
 )
 cpdef list scores(object table, object legal, object style=*)
 
+
+@cython.locals(best=cython.Py_ssize_t, top=cython.double, i=cython.Py_ssize_t)
+cpdef object decide(object table, object legal, object style, object rng=*)

@@ -75,6 +75,11 @@ EASY = Style(them=0.5, threat=0.0, danger=0.0, mistakes=0.25, slack=0.6)
 
 
 _POTENTIAL: dict[tuple[int, End], float] = {}
+# potential again, by (points, last rank, direction), for scores' inner loop: it never
+# reads the suit, so a flat list indexed by points * 33 + last * 3 + direction + 1 serves
+# the values a caravan usually has without a tuple to build and hash.
+FLAT_POINTS = 64
+_FLAT: list[float | None] = [None] * (FLAT_POINTS * 33)
 
 
 def potential(points: int, end: End) -> float:
@@ -348,7 +353,7 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
     if danger and -WIN < now < WIN and lost and won + lost == 2:
         now -= danger * finish_chance(table, values, ends, 1 - table.me)
     spend = spend_cost(table)
-    known = _POTENTIAL
+    flat = _FLAT
     points = 0  # set below for every action that changes a caravan
     # keep, written out for discards: what may follow each of my caravans
     follows = [FOLLOWERS[ends[own + c]] for c in range(CARAVANS)]
@@ -449,11 +454,19 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
                 elif side == -1:
                     pair = -them * (1.0 + 0.03 * (t - SELL_LOW) - (0.15 if a or m > 15 else 0.0))
                 else:
-                    pm = known.get((m, em))
-                    if pm is None:
+                    if m < FLAT_POINTS:
+                        i = m * 33 + em[0] * 3 + em[1] + 1
+                        pm = flat[i]
+                        if pm is None:
+                            pm = flat[i] = potential(m, em)
+                    else:
                         pm = potential(m, em)
-                    pt = known.get((t, et))
-                    if pt is None:
+                    if t < FLAT_POINTS:
+                        i = t * 33 + et[0] * 3 + et[1] + 1
+                        pt = flat[i]
+                        if pt is None:
+                            pt = flat[i] = potential(t, et)
+                    else:
                         pt = potential(t, et)
                     pair = 0.5 * (pm - them * pt)
                 score = total - parts[c] + pair
@@ -515,7 +528,10 @@ def decide(
     if len(legal) == 1:
         return legal[0]
     values = scores(table, legal, style)
-    best = max(range(len(legal)), key=values.__getitem__)
+    best, top = 0, values[0]  # the first of the best, as max(key=...) picks it
+    for i in range(1, len(values)):
+        if values[i] > top:
+            best, top = i, values[i]
     if style.mistakes and rng is not None and rng.random() < style.mistakes:
         floor = values[best] - style.slack
         near = [i for i, v in enumerate(values) if v >= floor and v > -WIN / 2]
