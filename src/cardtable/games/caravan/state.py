@@ -46,6 +46,7 @@ MOVES = (Play, Attach, Discard, Disband)
 OPENING_CARDS = 3
 HAND = 8
 NOT_ALLOWED = "That move is not allowed now"
+TURNS = ((0,), (1,))  # to_act on each seat's turn, shared rather than built every move
 
 
 class CaravanState(State[Action]):
@@ -145,6 +146,19 @@ class CaravanState(State[Action]):
             stacks, steady_base=self.steady[x], first_card_suit=game.first_card_suit
         )
         self.rooms[x] = [k for k, stack in enumerate(stacks) if len(stack) <= game.attach_limit]
+
+    def _faced(self, x: int, k: int, card: str, gain: int) -> None:
+        """``_changed`` for the king or queen ``card`` just put on stack ``k`` of caravan
+        ``x``, from the old value and end: a king adds ``gain`` (``rules.king_gain`` of the
+        stack before it, CV-14); a queen on the last card reverses the direction and sets
+        the suit, after the queens before it (CV-15); elsewhere it changes nothing."""
+        if card[0] == "K":
+            self.values[x] += gain
+        elif k == len(self.caravans[x]) - 1:
+            last, heading, _ = self.ends[x]
+            self.ends[x] = (last, -heading, card[1])
+        if len(self.caravans[x][k]) > self.rules.attach_limit:  # now full
+            self.rooms[x] = [j for j in self.rooms[x] if j != k]
 
     def _pushed(self, x: int, card: str) -> None:
         """``_changed`` for the number card ``card`` just put on the end of caravan ``x``
@@ -354,11 +368,15 @@ class CaravanState(State[Action]):
                 },
             )
         )
+        face = card[0]
+        gain = rules.king_gain(target, king_adds=self.rules.king_adds) if face == "K" else 0
         target.append(card + str(seat))
-        if card[0] == "J":  # CV-16: the card, its attachments and the jack all go
+        if face == "J":  # CV-16: the card, its attachments and the jack all go
             before = self.direction(x)
             del stacks[action.at]
             self._removed(x, [target], before, events)
+        elif face == "K" or face == "Q":
+            self._faced(x, action.at, card, gain)
         else:
             self._changed(x)
             if is_joker(card):
@@ -476,7 +494,7 @@ class CaravanState(State[Action]):
                 self._end(1 - seat, "out_of_cards", events)
             else:
                 self.turn = 1 - seat
-                self._to_act = (self.turn,)
+                self._to_act = TURNS[self.turn]
             return
         sold = (sellers.count(0), sellers.count(1))
         if None not in sellers:
