@@ -105,6 +105,17 @@ def potential(points: int, end: End) -> float:
     return worth
 
 
+def flat_potential(points: int, end: End) -> float:
+    """``potential``, kept in the flat list where the points fit (a C call compiled)."""
+    if points < FLAT_POINTS:
+        i = points * 33 + end[0] * 3 + end[1] + 1
+        known = _FLAT[i]
+        if known is None:
+            known = _FLAT[i] = potential(points, end)
+        return known
+    return potential(points, end)
+
+
 def _finishers(points: int, end: End, beat: int) -> list[int]:
     """The ranks that take a caravan of ``points`` into 21–26 (and above ``beat``) in one
     card, as its direction allows (a card of its suit may go anyway: not counted)."""
@@ -129,7 +140,7 @@ def seller_score(
         return -them * (
             1.0 + 0.03 * (theirs - SELL_LOW) - (0.15 if can_sell(mine) or mine > 15 else 0.0)
         )
-    return 0.5 * (potential(mine, my_end) - them * potential(theirs, their_end))
+    return 0.5 * (flat_potential(mine, my_end) - them * flat_potential(theirs, their_end))
 
 
 def status(mine: int, theirs: int) -> int:
@@ -353,7 +364,6 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
     if danger and -WIN < now < WIN and lost and won + lost == 2:
         now -= danger * finish_chance(table, values, ends, 1 - table.me)
     spend = spend_cost(table)
-    flat = _FLAT
     points = 0  # set below for every action that changes a caravan
     # keep, written out for discards: what may follow each of my caravans
     follows = [FOLLOWERS[ends[own + c]] for c in range(CARAVANS)]
@@ -454,21 +464,7 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
                 elif side == -1:
                     pair = -them * (1.0 + 0.03 * (t - SELL_LOW) - (0.15 if a or m > 15 else 0.0))
                 else:
-                    if m < FLAT_POINTS:
-                        i = m * 33 + em[0] * 3 + em[1] + 1
-                        pm = flat[i]
-                        if pm is None:
-                            pm = flat[i] = potential(m, em)
-                    else:
-                        pm = potential(m, em)
-                    if t < FLAT_POINTS:
-                        i = t * 33 + et[0] * 3 + et[1] + 1
-                        pt = flat[i]
-                        if pt is None:
-                            pt = flat[i] = potential(t, et)
-                    else:
-                        pt = potential(t, et)
-                    pair = 0.5 * (pm - them * pt)
+                    pair = 0.5 * (flat_potential(m, em) - them * flat_potential(t, et))
                 score = total - parts[c] + pair
                 if mine >= 2:
                     score += threat
