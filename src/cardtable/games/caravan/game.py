@@ -73,6 +73,7 @@ class CaravanGame(Game[Action]):
         self.full_deck = tuple(standard_deck(jokers=True, copies=2 if flag("double_deck") else 1))
         # How many of each card a deck holds, in the deck's order (determinize's arithmetic).
         self.full_counts = dict(Counter(self.full_deck))
+        self.one_of_each = len(self.full_counts) == len(self.full_deck)
 
     # -- new games ---------------------------------------------------------------------
     def new_state(self, seed: int | None = None, deck: Sequence[Any] | None = None) -> CaravanState:
@@ -196,7 +197,11 @@ class CaravanGame(Game[Action]):
     ) -> list[str]:
         """The cards a player's deck could still hold beyond ``known``, in random order:
         ``(Counter(full_deck) - accounted - known).elements()``, shuffled."""
-        rest: list[str] = []
+        if self.one_of_each and not known:  # the usual case, as one filter
+            rest = [card for card in self.full_deck if card not in accounted]
+            shuffle(rest, rng)
+            return rest
+        rest = []
         for card, count in self.full_counts.items():
             count -= accounted.get(card, 0) + known.get(card, 0)
             if count == 1:
