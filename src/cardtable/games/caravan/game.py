@@ -74,6 +74,7 @@ class CaravanGame(Game[Action]):
         # How many of each card a deck holds, in the deck's order (determinize's arithmetic).
         self.full_counts = dict(Counter(self.full_deck))
         self.one_of_each = len(self.full_counts) == len(self.full_deck)
+        self.copies = not self.one_of_each  # a hand may hold two of a card
 
     # -- new games ---------------------------------------------------------------------
     def new_state(self, seed: int | None = None, deck: Sequence[Any] | None = None) -> CaravanState:
