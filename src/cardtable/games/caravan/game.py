@@ -15,6 +15,7 @@ from cardtable.core.words import Person, plural
 
 from . import actions, rules
 from .actions import CARAVANS, Action, Attach, Disband, Discard, Play
+from .shuffling import shuffle, shuffled
 from .state import CaravanState
 
 SHORT_DECK = 30
@@ -70,6 +71,10 @@ class CaravanGame(Game[Action]):
         self.reshuffles = 2 if self.reshuffle else 0
         # Each player's own deck (CV-1): 52 cards and both jokers, twice with double_deck.
         self.full_deck = tuple(standard_deck(jokers=True, copies=2 if flag("double_deck") else 1))
+        # How many of each card a deck holds, in the deck's order (determinize's arithmetic).
+        self.full_counts = dict(Counter(self.full_deck))
+        self.one_of_each = len(self.full_counts) == len(self.full_deck)
+        self.copies = not self.one_of_each  # a hand may hold two of a card
 
     # -- new games ---------------------------------------------------------------------
     def new_state(self, seed: int | None = None, deck: Sequence[Any] | None = None) -> CaravanState:
@@ -81,7 +86,10 @@ class CaravanGame(Game[Action]):
         tops = self._stacked(deck)
         state = CaravanState(self, rng)
         for seat in (0, 1):
-            cards = stack(self.full_deck, tops[seat], rng)
+            top = tops[seat]
+            cards = (
+                shuffled(self.full_deck, rng) if top is None else stack(self.full_deck, top, rng)
+            )
             if self.short_deck:
                 if len(tops[seat] or ()) > SHORT_DECK:
                     raise InvalidOptions(
@@ -145,13 +153,13 @@ class CaravanGame(Game[Action]):
         if self.short_deck:
             state.known_hidden = [Counter(k) for k in view["known_hidden"]]
             state.known_deck[seat] = Counter(view["known_deck"])
-        visible = self._visible(state)
+        seen = self._seen(state)
         hand = list(view["hand"])
         state.hands[seat] = hand
-        own = self._hidden(visible[seat] + Counter(hand), state.known_deck[seat], rng)
+        own = self._hidden(Counter(seen[seat] + hand), state.known_deck[seat], rng)
         state.decks[seat] = self._fill(own, view["deck_sizes"][seat], state.known_deck[seat], rng)
         theirs = self._fill(
-            self._hidden(visible[opponent], state.known_hidden[opponent], rng),
+            self._hidden(Counter(seen[opponent]), state.known_hidden[opponent], rng),
             view["hand_sizes"][opponent] + view["deck_sizes"][opponent],
             state.known_hidden[opponent],
             rng,
@@ -161,7 +169,7 @@ class CaravanGame(Game[Action]):
         if self.short_deck:
             state.known_deck[opponent] = state.known_hidden[opponent] - Counter(theirs[:split])
             for s in (0, 1):
-                held = visible[s] + Counter(state.hands[s]) + Counter(state.decks[s])
+                held = Counter(seen[s] + state.hands[s] + state.decks[s])
                 state.aside[s] = list((Counter(self.full_deck) - held).elements())
         return state
 
@@ -173,22 +181,35 @@ class CaravanGame(Game[Action]):
         return -heading if rules.queens_on_last(stacks) % 2 else heading
 
     @staticmethod
-    def _visible(state: CaravanState) -> list[Counter[str]]:
-        """Each seat's own cards on the table and in its discard pile."""
-        seen = [Counter(state.discards[0]), Counter(state.discards[1])]
+    def _seen(state: CaravanState) -> list[list[str]]:
+        """Each seat's own cards on the table and in its discard pile (lists, counted
+        once by ``Counter``: adding Counters is interpreted code, card by card)."""
+        seen = [list(state.discards[0]), list(state.discards[1])]
         for x, stacks in enumerate(state.caravans):
+            mine = seen[x // CARAVANS]
             for st in stacks:
-                seen[x // CARAVANS][st[0]] += 1
+                mine.append(st[0])
                 for tagged in st[1:]:
-                    seen[int(tagged[2])][tagged[:2]] += 1
+                    seen[int(tagged[2])].append(tagged[:2])
         return seen
 
     def _hidden(
         self, accounted: Counter[str], known: Counter[str], rng: random.Random
     ) -> list[str]:
-        """The cards a player's deck could still hold beyond ``known``, in random order."""
-        rest = list((Counter(self.full_deck) - accounted - known).elements())
-        rng.shuffle(rest)
+        """The cards a player's deck could still hold beyond ``known``, in random order:
+        ``(Counter(full_deck) - accounted - known).elements()``, shuffled."""
+        if self.one_of_each and not known:  # the usual case, as one filter
+            rest = [card for card in self.full_deck if card not in accounted]
+            shuffle(rest, rng)
+            return rest
+        rest = []
+        for card, count in self.full_counts.items():
+            count -= accounted.get(card, 0) + known.get(card, 0)
+            if count == 1:
+                rest.append(card)
+            elif count > 1:
+                rest += [card] * count
+        shuffle(rest, rng)
         return rest
 
     @staticmethod
@@ -196,8 +217,11 @@ class CaravanGame(Game[Action]):
         candidates: list[str], size: int, known: Counter[str], rng: random.Random
     ) -> list[str]:
         """``size`` cards: those ``known`` to be there, the rest from ``candidates``."""
-        cards = [*known.elements(), *candidates[: size - sum(known.values())]]
-        rng.shuffle(cards)
+        if known:
+            cards = [*known.elements(), *candidates[: size - sum(known.values())]]
+        else:
+            cards = candidates[:size]
+        shuffle(cards, rng)
         return cards
 
     # -- actions -----------------------------------------------------------------------

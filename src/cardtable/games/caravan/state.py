@@ -4,8 +4,11 @@ Layout: seat ``s``'s caravan ``c`` is ``caravans[3 * s + c]``, a list of stacks;
 ``[number card, *attached]`` where each attached face card or joker is tagged with the seat
 that played it (``"Kd1"``), because every card goes home to its owner's discard pile when
 it leaves the table. Number cards are always the caravan owner's. Decks keep their top
-card last, so a draw is ``pop()``. Value, direction and suit are never kept up to date by
-hand (CV-13): whenever a caravan's cards change, ``rules`` reads them again from the cards."""
+card last, so a draw is ``pop()``. Value, direction and suit are read from the cards
+(CV-13): whenever a caravan's cards change, ``rules`` reads them again, except for the
+commonest change, a number card put on the end, whose arithmetic is done in place
+(``_pushed``: the new value is the old plus the card, the end is the card against the
+last one)."""
 
 from __future__ import annotations
 
@@ -33,7 +36,8 @@ from .actions import (
     Resign,
     attach,
 )
-from .rules import FOLLOWERS, NONE, is_joker, is_number
+from .rules import DOWN, FOLLOWERS, NONE, NUMBER_VALUES, UP, is_joker, is_number
+from .shuffling import shuffle
 
 if TYPE_CHECKING:
     from .game import CaravanGame
@@ -42,6 +46,13 @@ MOVES = (Play, Attach, Discard, Disband)
 OPENING_CARDS = 3
 HAND = 8
 NOT_ALLOWED = "That move is not allowed now"
+TURNS = ((0,), (1,))  # to_act on each seat's turn, shared rather than built every move
+# Per caravan (0–2) and end: each number card that may follow, to its Play on it.
+PLAYABLE = tuple(
+    {end: {card: PLAYS[card][c] for card in cards} for end, cards in FOLLOWERS.items()}
+    for c in range(CARAVANS)
+)
+FACES = frozenset(card for card in DISCARDS if card not in PLAYS)
 
 
 class CaravanState(State[Action]):
@@ -90,6 +101,18 @@ class CaravanState(State[Action]):
         """As ``State.apply``, except that resigning (CV-21) is open to either seat at any
         time before the end, on its turn or not: a server ends a game on time this way."""
         if type(action) in MOVES:  # the hot path: a listed move, no wire form to read
+            if type(seat) is int and seat in self._to_act:
+                # State.apply's seat checks hold (a seat to act is a seat, the game is not
+                # over): only the legality check is left, done as it does it.
+                legal = self._legal.get(seat)
+                if legal is None:
+                    legal = self._legal[seat] = self._legal_actions(seat)
+                try:
+                    action = legal[legal.index(action)]  # type: ignore[arg-type]  # a move
+                except ValueError:
+                    raise IllegalAction(self._explain(seat, action)) from None
+                self._legal = {}
+                return self._apply(seat, action)
             return super().apply(seat, action)
         if isinstance(action, Mapping):
             action = self.rules.action_from_json(action)
@@ -130,6 +153,37 @@ class CaravanState(State[Action]):
         )
         self.rooms[x] = [k for k, stack in enumerate(stacks) if len(stack) <= game.attach_limit]
 
+    def _faced(self, x: int, k: int, card: str, gain: int) -> None:
+        """``_changed`` for the king or queen ``card`` just put on stack ``k`` of caravan
+        ``x``, from the old value and end: a king adds ``gain`` (``rules.king_gain`` of the
+        stack before it, CV-14); a queen on the last card reverses the direction and sets
+        the suit, after the queens before it (CV-15); elsewhere it changes nothing."""
+        if card[0] == "K":
+            self.values[x] += gain
+        elif k == len(self.caravans[x]) - 1:
+            last, heading, _ = self.ends[x]
+            self.ends[x] = (last, -heading, card[1])
+        if len(self.caravans[x][k]) > self.rules.attach_limit:  # now full
+            self.rooms[x] = [j for j in self.rooms[x] if j != k]
+
+    def _pushed(self, x: int, card: str) -> None:
+        """``_changed`` for the number card ``card`` just put on the end of caravan ``x``
+        (whose steady_course memory is cleared): what ``rules.value`` and ``rules.end``
+        would read, from the old value and end. A new card carries no queen, and two equal
+        ranks in a row never get there (CV-9)."""
+        stacks = self.caravans[x]
+        rank = NUMBER_VALUES[card[0]]
+        self.values[x] += rank
+        n = len(stacks)
+        current = stacks[0][0][1] if self.rules.first_card_suit else card[1]
+        if n == 1:
+            self.ends[x] = (rank, NONE, current)
+        else:
+            before = self.ends[x][0]
+            self.ends[x] = (rank, UP if rank > before else DOWN, current)
+        # a fresh list: a clone shares the old one
+        self.rooms[x] = [*self.rooms[x], n - 1]
+
     def direction(self, x: int) -> int:
         return self.ends[x][1]
 
@@ -143,31 +197,43 @@ class CaravanState(State[Action]):
 
     # -- legal actions -----------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[Action]:
-        distinct = list(dict.fromkeys(self.hands[seat]))  # any copy of a card serves
+        hand = self.hands[seat]
+        distinct = list(dict.fromkeys(hand)) if self.rules.copies else hand
         if self.to_place[seat]:
             return self._opening_actions(seat, distinct)
-        actions: list[Action] = []
-        faces: list[str] = []
         own = CARAVANS * seat
         ends = self.ends
-        # What may follow each of my three caravans (CV-9 … CV-12), unrolled: this loop is
-        # the hottest in every playout.
-        first, second, third = (FOLLOWERS[ends[own + c]] for c in range(CARAVANS))
+        # What may follow each of my three caravans (CV-9 … CV-12), as the number cards'
+        # moves: this loop is the hottest in every playout.
+        first = PLAYABLE[0][ends[own]]
+        second = PLAYABLE[1][ends[own + 1]]
+        third = PLAYABLE[2][ends[own + 2]]
+        actions: list[Action] = []
+        faces: list[str] = []
         for card in distinct:
-            plays = PLAYS.get(card)
-            if plays is None:
+            if card in FACES:
                 faces.append(card)
                 continue
-            if card in first:
-                actions.append(plays[0])
-            if card in second:
-                actions.append(plays[1])
-            if card in third:
-                actions.append(plays[2])
+            play = first.get(card)
+            if play is not None:
+                actions.append(play)
+            play = second.get(card)
+            if play is not None:
+                actions.append(play)
+            play = third.get(card)
+            if play is not None:
+                actions.append(play)
         if faces:
             self._attachments(faces, actions)
-        actions += [DISCARDS[card] for card in distinct]
-        actions += [DISBANDS[c] for c in range(CARAVANS) if self.caravans[own + c]]
+        for card in distinct:
+            actions.append(DISCARDS[card])
+        caravans = self.caravans
+        if caravans[own]:
+            actions.append(DISBANDS[0])
+        if caravans[own + 1]:
+            actions.append(DISBANDS[1])
+        if caravans[own + 2]:
+            actions.append(DISBANDS[2])
         return actions
 
     def _opening_actions(self, seat: int, distinct: list[str]) -> list[Action]:
@@ -284,7 +350,7 @@ class CaravanState(State[Action]):
         x = CARAVANS * seat + c
         self.caravans[x].append([card])
         self.steady[x] = NONE
-        self._changed(x)
+        self._pushed(x, card)
         events.append(Event("play", {"seat": seat, "card": card, "caravan": c}))
         if self.to_place[seat]:
             self.to_place[seat] -= 1  # the opening draws nothing (CV-3)
@@ -310,11 +376,15 @@ class CaravanState(State[Action]):
                 },
             )
         )
+        face = card[0]
+        gain = rules.king_gain(target, king_adds=self.rules.king_adds) if face == "K" else 0
         target.append(card + str(seat))
-        if card[0] == "J":  # CV-16: the card, its attachments and the jack all go
+        if face == "J":  # CV-16: the card, its attachments and the jack all go
             before = self.direction(x)
             del stacks[action.at]
             self._removed(x, [target], before, events)
+        elif face == "K" or face == "Q":
+            self._faced(x, action.at, card, gain)
         else:
             self._changed(x)
             if is_joker(card):
@@ -414,7 +484,7 @@ class CaravanState(State[Action]):
         pile = self.discards[seat]
         deck = self.decks[seat]
         deck += pile
-        self.rng.shuffle(deck)
+        shuffle(deck, self.rng)
         if self.rules.short_deck:
             self.known_hidden[seat].update(pile)
             self.known_deck[seat].update(pile)
@@ -425,7 +495,15 @@ class CaravanState(State[Action]):
     def _settle(self, seat: int, events: list[Event]) -> None:
         """After every action: a finished sale (CV-19, quick_sell), then running out of
         cards (CV-20), else the other player's turn."""
-        sellers = self.sellers()
+        v, seller = self.values, rules.pair_seller
+        sellers = (seller(v[0], v[3]), seller(v[1], v[4]), seller(v[2], v[5]))
+        if sellers == (None, None, None):  # the common case: nothing sells yet
+            if not self.hands[seat] and not self.decks[seat]:
+                self._end(1 - seat, "out_of_cards", events)
+            else:
+                self.turn = 1 - seat
+                self._to_act = TURNS[self.turn]
+            return
         sold = (sellers.count(0), sellers.count(1))
         if None not in sellers:
             self._end(0 if sold[0] >= 2 else 1, "sold", events, sold)
@@ -457,7 +535,7 @@ class CaravanState(State[Action]):
         while self.rules.redeal and sum(1 for card in hand if is_number(card)) < 3:
             self.redeals[seat].append(list(hand))
             deck += hand
-            self.rng.shuffle(deck)
+            shuffle(deck, self.rng)
             if self.rules.short_deck:
                 self.known_hidden[seat] |= Counter(hand)
                 self.known_deck[seat].update(hand)

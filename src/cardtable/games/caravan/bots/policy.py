@@ -29,9 +29,13 @@ from cardtable.games.caravan import rules as caravan
 from cardtable.games.caravan.actions import CARAVANS
 from cardtable.games.caravan.bots.table import EMPTY_END, End, Table
 from cardtable.games.caravan.rules import (
+    DOWN,
+    FOLLOWERS,
+    NONE,
     NUMBER_VALUES,
     SELL_HIGH,
     SELL_LOW,
+    UP,
     can_sell,
     king_gain,
     pair_seller,
@@ -71,6 +75,11 @@ EASY = Style(them=0.5, threat=0.0, danger=0.0, mistakes=0.25, slack=0.6)
 
 
 _POTENTIAL: dict[tuple[int, End], float] = {}
+# potential again, by (points, last rank, direction), for scores' inner loop: it never
+# reads the suit, so a flat list indexed by points * 33 + last * 3 + direction + 1 serves
+# the values a caravan usually has without a tuple to build and hash.
+FLAT_POINTS = 64
+_FLAT: list[float | None] = [None] * (FLAT_POINTS * 33)
 
 
 def potential(points: int, end: End) -> float:
@@ -94,6 +103,17 @@ def potential(points: int, end: End) -> float:
         worth = 0.5 + 0.05 * ranks if ranks else 0.45
     _POTENTIAL[key] = worth
     return worth
+
+
+def flat_potential(points: int, end: End) -> float:
+    """``potential``, kept in the flat list where the points fit (a C call compiled)."""
+    if points < FLAT_POINTS:
+        i = points * 33 + end[0] * 3 + end[1] + 1
+        known = _FLAT[i]
+        if known is None:
+            known = _FLAT[i] = potential(points, end)
+        return known
+    return potential(points, end)
 
 
 def _finishers(points: int, end: End, beat: int) -> list[int]:
@@ -120,7 +140,7 @@ def seller_score(
         return -them * (
             1.0 + 0.03 * (theirs - SELL_LOW) - (0.15 if can_sell(mine) or mine > 15 else 0.0)
         )
-    return 0.5 * (potential(mine, my_end) - them * potential(theirs, their_end))
+    return 0.5 * (flat_potential(mine, my_end) - them * flat_potential(theirs, their_end))
 
 
 def status(mine: int, theirs: int) -> int:
@@ -208,15 +228,18 @@ def keep(card: str, table: Table) -> float:
     face = KEEP_FACE.get(card[0])
     if face is not None:
         return face
-    rank, suit = NUMBER_VALUES[card[0]], card[1]
+    rank = NUMBER_VALUES[card[0]]
     own = CARAVANS * table.me
+    values, ends = table.values, table.ends
     best = 0.03 + 0.004 * rank
-    for c in range(CARAVANS):
-        x = own + c
-        points = table.values[x] + rank
-        if points > SELL_HIGH or not caravan.fits(rank, suit, table.ends[x]):
+    for x in range(own, own + CARAVANS):
+        points = values[x] + rank
+        # FOLLOWERS[end] holds the number cards that fit the end (caravan.fits)
+        if points > SELL_HIGH or card not in FOLLOWERS[ends[x]]:
             continue
-        best = max(best, 0.3 if points >= SELL_LOW else 0.08 + 0.004 * rank)
+        worth = 0.3 if points >= SELL_LOW else 0.08 + 0.004 * rank
+        if worth > best:
+            best = worth
     return best
 
 
@@ -312,50 +335,137 @@ def _joker(table: Table, x: int, k: int) -> Change:
 def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) -> list[float]:
     """Each legal action's score for the seat to move: the position it leaves, less the
     chance that the opponent then wins at once, less what it spends. The pairs an action
-    leaves alone keep their scores (most actions change one caravan)."""
+    leaves alone keep their scores (most actions change one caravan).
+
+    This is the search's inner loop (every rollout move weighs every legal action), so
+    the commonest changes (a number card, a king, a queen) and the one-pair arithmetic
+    (``after``, ``pair_seller``, ``seller_score``) are written out inline, with the
+    same operations in the same order: the scores are the same to the last bit."""
     own = CARAVANS * table.me
     other = CARAVANS - own
     values, ends, them = table.values, table.ends, style.them
-    parts = [
-        pair_score(values[own + c], values[other + c], ends[own + c], ends[other + c], them)
+    caravans, rules = table.caravans, table.rules
+    first_card_suit, king_adds = rules.first_card_suit, rules.king_adds
+    sellers = [pair_seller(values[own + c], values[other + c]) for c in range(CARAVANS)]
+    parts = [  # pair_score, with each pair's seller asked once
+        seller_score(
+            sellers[c], values[own + c], values[other + c], ends[own + c], ends[other + c], them
+        )
         for c in range(CARAVANS)
     ]
-    sold = [status(values[own + c], values[other + c]) for c in range(CARAVANS)]
-    now = _judged(table, values, ends, parts, sold, style)
+    sold = [SIDE[seller] for seller in sellers]  # status
     total = parts[0] + parts[1] + parts[2]
     won, lost = sold.count(1), sold.count(-1)
     threat, threat_them, danger = style.threat, style.threat * them, style.danger
+    # _judged, with finish_chance asked only where it can be more than 0 (the opponent
+    # sells one pair and I one, or it two): the status of a pair seen from the other side
+    # is its opposite, so the opponent's pairs are my `lost`, mine its.
+    now = combine(parts, sold, style)
+    if danger and -WIN < now < WIN and lost and won + lost == 2:
+        now -= danger * finish_chance(table, values, ends, 1 - table.me)
     spend = spend_cost(table)
+    points = 0  # set below for every action that changes a caravan
+    # keep, written out for discards: what may follow each of my caravans
+    follows = [FOLLOWERS[ends[own + c]] for c in range(CARAVANS)]
     out = []
-    kept: dict[str, float] = {}
     for action in legal:
         n = len(action)
-        if n == 1 and isinstance(action[0], str):  # a discard
+        if n == 1 and isinstance(action[0], str):  # a discard (each card listed once)
             card = action[0]
-            worth = kept.get(card)
-            if worth is None:
-                worth = kept[card] = keep(card, table)
+            face_worth = KEEP_FACE.get(card[0])
+            if face_worth is not None:
+                out.append(now - face_worth - spend)
+                continue
+            rank = NUMBER_VALUES[card[0]]
+            worth = 0.03 + 0.004 * rank
+            for c in range(CARAVANS):
+                points = values[own + c] + rank
+                if points <= SELL_HIGH and card in follows[c]:
+                    finish = 0.3 if points >= SELL_LOW else 0.08 + 0.004 * rank
+                    if finish > worth:
+                        worth = finish
             out.append(now - worth - spend)
             continue
-        change = after(table, action)
-        if not change:
+        # The one caravan x the action changes, to `points` and `end`; x < 0 for none;
+        # `change` for the rest (a jack, a joker, a disband: `after`).
+        change: Change | None = None
+        face = action[0][0] if n == 4 else ""
+        if n == 2:  # a number card on my caravan
+            card, c = action
+            x = own + c
+            rank = NUMBER_VALUES[card[0]]
+            points = values[x] + rank
+            stacks = caravans[x]
+            # the end caravan.end reads once the card is on (see _end_after): the card
+            # against the last one (two equal ranks never follow, CV-9), no queen on it
+            if stacks:
+                before = ends[x][0]
+                suit = stacks[0][0][1] if first_card_suit else card[1]
+                end = (rank, UP if rank > before else DOWN, suit)
+            else:
+                end = (rank, NONE, card[1])
+        elif face == "K":
+            x = CARAVANS * action[1] + action[2]
+            stack = caravans[x][action[3]]
+            gain = NUMBER_VALUES[stack[0][0]]  # king_gain, inlined
+            if not king_adds and len(stack) > 1:
+                kings = 0
+                for held in stack:
+                    if held[0] == "K":
+                        kings += 1
+                gain <<= kings
+            points, end = values[x] + gain, ends[x]
+        elif face == "Q":
+            x = CARAVANS * action[1] + action[2]
+            if action[3] != len(caravans[x]) - 1:
+                x = -1
+            else:
+                points = values[x]
+                last, heading, _ = ends[x]
+                end = (last, -heading, action[0][1])  # queen_turn
+        else:
+            change = after(table, action)
+            x = -1
+            if len(change) == 1:
+                x, points, end = change[0]
+                change = None
+        if change:
+            new_values, new_ends = list(values), list(ends)
+            for y, moved, moved_end in change:
+                new_values[y], new_ends[y] = moved, moved_end
+            score = position(new_values, new_ends, table.me, style)
+            if style.danger and -WIN < score < WIN:
+                score -= style.danger * finish_chance(table, new_values, new_ends, 1 - table.me)
+        elif x < 0:
             score = now
-        elif len(change) == 1:
-            x, points, end = change[0]
+        else:
             c = x % CARAVANS
             if x == own + c:
                 m, t, em, et = points, values[other + c], end, ends[other + c]
             else:
                 m, t, em, et = values[own + c], points, ends[own + c], end
-            seller = pair_seller(m, t)
-            side = SIDE[seller]
+            # pair_seller, inlined
+            a, b = SELL_LOW <= m <= SELL_HIGH, SELL_LOW <= t <= SELL_HIGH
+            if a and b:
+                side = 0 if m == t else (1 if m > t else -1)
+            elif a:
+                side = 1
+            else:
+                side = -1 if b else 0
             was = sold[c]
             mine = won - (was == 1) + (side == 1)
             theirs = lost - (was == -1) + (side == -1)
             if mine + theirs == CARAVANS:
                 score = WIN if mine >= 2 else -WIN
             else:
-                score = total - parts[c] + seller_score(seller, m, t, em, et, them)
+                # seller_score, inlined
+                if side == 1:
+                    pair = 1.0 + 0.03 * (m - SELL_LOW) - (0.15 if b or t > 15 else 0.0)
+                elif side == -1:
+                    pair = -them * (1.0 + 0.03 * (t - SELL_LOW) - (0.15 if a or m > 15 else 0.0))
+                else:
+                    pair = 0.5 * (flat_potential(m, em) - them * flat_potential(t, et))
+                score = total - parts[c] + pair
                 if mine >= 2:
                     score += threat
                 if theirs >= 2:
@@ -363,20 +473,13 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
                 if danger and theirs and theirs + mine == 2:
                     new_sold = sold[:]
                     new_sold[c] = side
-                    score -= danger * _danger(table, new_sold, change, own, other)
-        else:
-            new_values, new_ends = list(values), list(ends)
-            for x, points, end in change:
-                new_values[x], new_ends[x] = points, end
-            score = position(new_values, new_ends, table.me, style)
-            if style.danger and -WIN < score < WIN:
-                score -= style.danger * finish_chance(table, new_values, new_ends, 1 - table.me)
+                    score -= danger * _danger(table, new_sold, [(x, points, end)], own, other)
         if n == 1:
             score -= DISBAND
         else:
             score -= spend
             if n == 4:
-                score -= HOLD.get(action[0][0], 0.0)
+                score -= HOLD.get(face, 0.0)
         out.append(score)
     return out
 
@@ -421,7 +524,10 @@ def decide(
     if len(legal) == 1:
         return legal[0]
     values = scores(table, legal, style)
-    best = max(range(len(legal)), key=values.__getitem__)
+    best, top = 0, values[0]  # the first of the best, as max(key=...) picks it
+    for i in range(1, len(values)):
+        if values[i] > top:
+            best, top = i, values[i]
     if style.mistakes and rng is not None and rng.random() < style.mistakes:
         floor = values[best] - style.slack
         near = [i for i, v in enumerate(values) if v >= floor and v > -WIN / 2]

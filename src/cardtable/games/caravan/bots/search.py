@@ -39,16 +39,29 @@ SCALE = 1.1
 ROLLOUT = Style(mistakes=0.1, slack=0.15)
 
 # Per game object (weakly held, so a server that loads many tables does not keep them):
-# the options the heuristic reads; per sample, the moves its rollout has made.
+# the options the heuristic reads.
 _RULES: weakref.WeakKeyDictionary[Any, Rules] = weakref.WeakKeyDictionary()
-_PLIES: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+# Per sample, the moves its rollout has made: an attribute of the sample itself (a
+# weakly keyed dictionary did the same in interpreted code, a fifth of a rollout move).
+# A sample is the bot's own imagination, never a table's game, and a clone starts afresh.
+_PLIES = "_rollout_plies"
+
+
+# The last game asked and its rules, weakly held too: a search asks for the same game's at
+# every rollout move, and the weakly keyed dictionary is interpreted code.
+_LAST: tuple[weakref.ref[Any], Rules] | None = None
 
 
 def rules_of(state: CaravanState) -> Rules:
+    global _LAST
     game = state.rules
+    last = _LAST
+    if last is not None and last[0]() is game:
+        return last[1]
     rules = _RULES.get(game)
     if rules is None:
         rules = _RULES[game] = Rules.of(game.options)
+    _LAST = (weakref.ref(game), rules)
     return rules
 
 
@@ -56,15 +69,15 @@ def table_of(state: CaravanState, seat: int) -> Table:
     """The sampled state as ``seat`` sees it (its own hand; the rest is public)."""
     hands, decks = state.hands, state.decks
     return Table(
-        me=seat,
-        rules=rules_of(state),
-        caravans=state.caravans,
-        values=state.values,
-        ends=state.ends,
-        hand=hands[seat],
-        hand_sizes=[len(hands[0]), len(hands[1])],
-        deck_sizes=[len(decks[0]), len(decks[1])],
-        opening=state.to_place,
+        seat,
+        rules_of(state),
+        state.caravans,
+        state.values,
+        state.ends,
+        hands[seat],
+        [len(hands[0]), len(hands[1])],
+        [len(decks[0]), len(decks[1])],
+        state.to_place,
     )
 
 
@@ -77,8 +90,8 @@ def rollout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Rand
 def rollout_horizon(state: Any) -> bool:
     """False for the first ``ROLLOUT_PLIES`` moves of a rollout on this sample, then True:
     the search stops the rollout there and asks ``evaluate``."""
-    plies = _PLIES.get(state, -1) + 1
-    _PLIES[state] = plies
+    plies = getattr(state, _PLIES, -1) + 1
+    setattr(state, _PLIES, plies)
     return plies > ROLLOUT_PLIES
 
 

@@ -71,7 +71,7 @@ def from_wire(data: Mapping[str, Any]) -> tuple[Any, ...]:
     return ("resign", "resign", "resign")  # never listed, never chosen
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Table:
     """What the seat ``me`` knows, in the shape the heuristic reads: the six caravans
     (stacks of codes) with their values and ends, its hand, and the card counts."""
@@ -85,6 +85,30 @@ class Table:
     hand_sizes: list[int]
     deck_sizes: list[int]
     opening: list[int]
+
+    def __init__(
+        self,
+        me: int,
+        rules: Rules,
+        caravans: list[list[list[str]]],
+        values: list[int],
+        ends: list[End],
+        hand: list[str],
+        hand_sizes: list[int],
+        deck_sizes: list[int],
+        opening: list[int],
+    ) -> None:
+        # Written out: a dataclass's generated __init__ stays interpreted in the compiled
+        # build (docs/engines.md), and the search builds a table for every rollout move.
+        self.me = me
+        self.rules = rules
+        self.caravans = caravans
+        self.values = values
+        self.ends = ends
+        self.hand = hand
+        self.hand_sizes = hand_sizes
+        self.deck_sizes = deck_sizes
+        self.opening = opening
 
 
 def from_view(view: Mapping[str, Any], rules: Rules) -> Table:

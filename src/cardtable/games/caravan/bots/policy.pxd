@@ -1,0 +1,28 @@
+# Cython's augmenting declarations for policy.py (pure-Python mode: without Cython the
+# .py runs unchanged). They type the locals of the search's inner loop, ``scores``, as C
+# integers and doubles (the same IEEE doubles as Python floats: the same results); its
+# signature stays Python's.
+import cython
+
+@cython.locals(
+    own=cython.long, other=cython.long, them=cython.double, now=cython.double,
+    total=cython.double, won=cython.long, lost=cython.long, threat=cython.double,
+    threat_them=cython.double, danger=cython.double, spend=cython.double, n=cython.Py_ssize_t,
+    x=cython.long, c=cython.long, rank=cython.long, points=cython.long, before=cython.long,
+    gain=cython.long, kings=cython.long, m=cython.long, t=cython.long, a=cython.bint,
+    b=cython.bint, side=cython.long, was=cython.long, mine=cython.long, theirs=cython.long,
+    score=cython.double, pair=cython.double, first_card_suit=cython.bint,
+    king_adds=cython.bint, worth=cython.double, finish=cython.double,
+    i=cython.Py_ssize_t,
+)
+cpdef list scores(object table, object legal, object style=*)
+
+
+@cython.locals(best=cython.Py_ssize_t, top=cython.double, i=cython.Py_ssize_t)
+cpdef object decide(object table, object legal, object style, object rng=*)
+
+@cython.locals(i=cython.Py_ssize_t)
+cpdef double flat_potential(long points, object end)
+cpdef double seller_score(
+    object seller, long mine, long theirs, object my_end, object their_end, double them
+)
