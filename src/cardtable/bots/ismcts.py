@@ -19,6 +19,7 @@ from typing import Any
 
 from cardtable.core import Game, State
 from cardtable.core.package import Evaluator, Horizon, Observer, RolloutPolicy, Sampler
+from cardtable.core.rng import Rng, fast, settle
 
 # The hooks' types (a rollout policy, a sampler, an evaluation, a horizon, an observer)
 # are declared with the game package record that carries them (``core/package.py``).
@@ -86,6 +87,7 @@ class Ismcts:
     # cap stops the search" holds however busy the machine is.
     clock: Callable[[], float] = time.perf_counter
     _mark: Hashable = None
+    _replay: Rng = field(default_factory=lambda: Rng(0), repr=False, compare=False)
 
     def search(
         self, view: Mapping[str, Any], seat: int, legal: Sequence[Any], rng: random.Random
@@ -94,8 +96,19 @@ class Ismcts:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        if self.paired and self.depth == 1:
-            return self.search_paired(view, seat, legal, rng)
+        # The search draws from a compiled twin of ``rng`` (the same stream: core/rng.py)
+        # and hands its state back, so the caller's generator ends where it always did.
+        twin = fast(rng)
+        try:
+            if self.paired and self.depth == 1:
+                return self.search_paired(view, seat, legal, twin)
+            return self.search_tree(view, seat, legal, twin)
+        finally:
+            settle(rng, twin)
+
+    def search_tree(
+        self, view: Mapping[str, Any], seat: int, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
         root = Node()
         start = self.clock()
         deadline = start + self.limits.seconds
@@ -148,11 +161,15 @@ class Ismcts:
         seed = rng.getrandbits(64)
         if self.horizon is not None:
             self._mark = self.horizon(state)
+        # One generator re-seeded per rollout: the stream of a new Random(seed), without
+        # a new 2.5 kB twister each time.
+        replay = self._replay
         out = []
         for i, action in enumerate(legal):
             copy = state if i == len(legal) - 1 else state.clone()
             copy.apply(seat, action)
-            out.append(self.rollout(copy, random.Random(seed))[seat])
+            replay.seed(seed)
+            out.append(self.rollout(copy, replay)[seat])
         return out
 
     def paired_choice(self, differences: list[float], squares: list[float], samples: int) -> int:
