@@ -10,8 +10,10 @@ table. The search never sees a real state: only samples drawn from the view."""
 
 from __future__ import annotations
 
+import gc
 import math
 import random
+import threading
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +25,35 @@ from cardtable.core.rng import Rng, fast, settle
 
 # The hooks' types (a rollout policy, a sampler, an evaluation, a horizon, an observer)
 # are declared with the game package record that carries them (``core/package.py``).
+
+
+# The cyclic garbage collector, paused while a search runs. A simulation's states, nodes
+# and lists are freed by reference counting as soon as they are dropped (a search leaves
+# no cyclic garbage: tests/bots/test_search_gc.py), yet their sheer number keeps setting
+# off collections that walk every live container, the games' caches included: up to a
+# tenth of a search's time. One search at a time holds the pause (searches in threads
+# of one process share the collector), so it never outlasts a search.
+_collector = threading.Lock()
+_collector_held = False
+
+
+def pause_collector() -> bool:
+    """Pause the cyclic collector for a search; False (nothing to resume) when another
+    search holds the pause or the collector was already off."""
+    global _collector_held
+    with _collector:
+        if _collector_held or not gc.isenabled():
+            return False
+        gc.disable()
+        _collector_held = True
+        return True
+
+
+def resume_collector() -> None:
+    global _collector_held
+    with _collector:
+        _collector_held = False
+        gc.enable()
 
 
 def random_policy(state: State[Any], seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -99,11 +130,14 @@ class Ismcts:
         # The search draws from a compiled twin of ``rng`` (the same stream: core/rng.py)
         # and hands its state back, so the caller's generator ends where it always did.
         twin = fast(rng)
+        paused = pause_collector()
         try:
             if self.paired and self.depth == 1:
                 return self.search_paired(view, seat, legal, twin)
             return self.search_tree(view, seat, legal, twin)
         finally:
+            if paused:
+                resume_collector()
             settle(rng, twin)
 
     def search_tree(
