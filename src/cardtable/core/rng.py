@@ -27,6 +27,10 @@ class Rng(random.Random):
     ``Rng`` goes wherever a ``random.Random`` does (its state moves between the two with
     ``getstate``/``setstate``)."""
 
+    def __init__(self, x: Any = None) -> None:  # Random's own, compiled: a fork per sample
+        self.seed(x)
+        self.gauss_next = None
+
     def seed(self, a: Any = None, version: int = 2) -> None:
         if type(a) is int:  # what Random.seed does with an int, without its type dispatch
             _seed_twister(self, a)
