@@ -101,3 +101,19 @@ def test_event_data_cannot_shadow_the_event_type() -> None:
 
     with pytest.raises(ValueError, match="'type' is reserved"):
         Event("draw", {"type": "other"})
+
+
+def test_listed_actions_do_not_bypass_the_seat_and_turn_checks() -> None:
+    """The fast path for an action just listed still refuses a bool seat (False == 0),
+    another seat's turn and an unlisted action, each with its own message."""
+    state = ToyGame().new_state(seed=1, deck=["3", "1", "4", "2"])
+    listed = state.legal_actions(0)
+    with pytest.raises(IllegalAction, match="no seat"):
+        state.apply(False, listed[0])
+    with pytest.raises(IllegalAction, match="not your turn"):
+        state.apply(1, listed[0])
+    with pytest.raises(IllegalAction, match="no card 9"):
+        state.apply(0, Take(9))
+    assert state.taken == [[], []]
+    state.apply(0, listed[1])
+    assert state.taken[0] == [1]

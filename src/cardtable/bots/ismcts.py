@@ -10,8 +10,10 @@ table. The search never sees a real state: only samples drawn from the view."""
 
 from __future__ import annotations
 
+import gc
 import math
 import random
+import threading
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,9 +21,39 @@ from typing import Any
 
 from cardtable.core import Game, State
 from cardtable.core.package import Evaluator, Horizon, Observer, RolloutPolicy, Sampler
+from cardtable.core.rng import Rng, fast, settle
 
 # The hooks' types (a rollout policy, a sampler, an evaluation, a horizon, an observer)
 # are declared with the game package record that carries them (``core/package.py``).
+
+
+# The cyclic garbage collector, paused while a search runs. A simulation's states, nodes
+# and lists are freed by reference counting as soon as they are dropped (a search leaves
+# no cyclic garbage: tests/bots/test_search_gc.py), yet their sheer number keeps setting
+# off collections that walk every live container, the games' caches included: up to a
+# tenth of a search's time. One search at a time holds the pause (searches in threads
+# of one process share the collector), so it never outlasts a search.
+_collector = threading.Lock()
+_collector_held = False
+
+
+def pause_collector() -> bool:
+    """Pause the cyclic collector for a search; False (nothing to resume) when another
+    search holds the pause or the collector was already off."""
+    global _collector_held
+    with _collector:
+        if _collector_held or not gc.isenabled():
+            return False
+        gc.disable()
+        _collector_held = True
+        return True
+
+
+def resume_collector() -> None:
+    global _collector_held
+    with _collector:
+        _collector_held = False
+        gc.enable()
 
 
 def random_policy(state: State[Any], seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -86,6 +118,7 @@ class Ismcts:
     # cap stops the search" holds however busy the machine is.
     clock: Callable[[], float] = time.perf_counter
     _mark: Hashable = None
+    _replay: Rng = field(default_factory=lambda: Rng(0), repr=False, compare=False)
 
     def search(
         self, view: Mapping[str, Any], seat: int, legal: Sequence[Any], rng: random.Random
@@ -94,8 +127,22 @@ class Ismcts:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        if self.paired and self.depth == 1:
-            return self.search_paired(view, seat, legal, rng)
+        # The search draws from a compiled twin of ``rng`` (the same stream: core/rng.py)
+        # and hands its state back, so the caller's generator ends where it always did.
+        twin = fast(rng)
+        paused = pause_collector()
+        try:
+            if self.paired and self.depth == 1:
+                return self.search_paired(view, seat, legal, twin)
+            return self.search_tree(view, seat, legal, twin)
+        finally:
+            if paused:
+                resume_collector()
+            settle(rng, twin)
+
+    def search_tree(
+        self, view: Mapping[str, Any], seat: int, legal: Sequence[Any], rng: random.Random
+    ) -> Any:
         root = Node()
         start = self.clock()
         deadline = start + self.limits.seconds
@@ -148,11 +195,15 @@ class Ismcts:
         seed = rng.getrandbits(64)
         if self.horizon is not None:
             self._mark = self.horizon(state)
+        # One generator re-seeded per rollout: the stream of a new Random(seed), without
+        # a new 2.5 kB twister each time.
+        replay = self._replay
         out = []
         for i, action in enumerate(legal):
             copy = state if i == len(legal) - 1 else state.clone()
             copy.apply(seat, action)
-            out.append(self.rollout(copy, random.Random(seed))[seat])
+            replay.seed(seed)
+            out.append(self.rollout(copy, replay)[seat])
         return out
 
     def paired_choice(self, differences: list[float], squares: list[float], samples: int) -> int:

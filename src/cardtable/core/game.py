@@ -45,14 +45,31 @@ class State(ABC, Generic[A]):
     def legal_actions(self, seat: int) -> list[A]:
         """The legal actions of ``seat`` now, in a deterministic order (empty when the seat
         may not act)."""
-        return list(self._legal_for(seat))
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal_for(seat)
+        return cached.copy()
 
     def apply(self, seat: int, action: A | Mapping[str, Any]) -> list[Event]:
         """Play ``action`` for ``seat`` and return the events it caused. An illegal or
         malformed action raises ``IllegalAction`` and changes nothing. A wire-form dict is
         accepted too."""
-        if isinstance(action, Mapping):
+        # A game's actions are tuples (NamedTuples): they skip the dearer ABC check.
+        if not isinstance(action, tuple) and isinstance(action, Mapping):
             action = self.game.action_from_json(action)
+        if type(seat) is int:
+            # The hot path (every bot and search): an action of the list just given for
+            # this seat. A seat with legal actions listed at this position is one that
+            # may act, so the seat and turn checks below have nothing to add.
+            cached = self._legal.get(seat)
+            if cached:
+                try:
+                    action = cached[cached.index(action)]
+                except ValueError:
+                    pass  # the full checks below say what is wrong
+                else:
+                    self._legal = {}
+                    return self._apply(seat, action)
         self._check_seat(seat)
         legal = self._legal_for(seat)
         try:

@@ -3,8 +3,79 @@ view."""
 
 from __future__ import annotations
 
+import _random
 import random
 import secrets
+from collections.abc import MutableSequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsLenAndGetItem
+
+T = TypeVar("T")
+_ONE = 1  # randrange's default step: the standard library tells "not given" by identity
+_seed_twister = _random.Random.seed  # the C seeding alone, as Random.seed ends
+
+
+class Rng(random.Random):
+    """``random.Random`` with the draws a game and a search make most (``randrange(n)``,
+    ``choice``, ``shuffle``, ``seed(int)``) written out here, so that they are compiled
+    with the engines (docs/engines.md, "Compiled engines"): the standard library's are
+    interpreted Python even in the compiled build, and a search makes millions of them.
+    Each is the standard library's algorithm on the same Mersenne Twister, so the same
+    seed gives the same numbers, shuffles and choices as ``random.Random``, and an
+    ``Rng`` goes wherever a ``random.Random`` does (its state moves between the two with
+    ``getstate``/``setstate``)."""
+
+    def __init__(self, x: Any = None) -> None:  # Random's own, compiled: a fork per sample
+        self.seed(x)
+        self.gauss_next = None
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        if type(a) is int:  # what Random.seed does with an int, without its type dispatch
+            _seed_twister(self, a)
+            self.gauss_next = None
+        else:
+            super().seed(a, version)
+
+    def _randbelow(self, n: int) -> int:
+        getrandbits = self.getrandbits
+        k = n.bit_length()
+        r: int = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
+
+    def randrange(self, start: int, stop: int | None = None, step: int = _ONE) -> int:
+        if stop is None and step is _ONE and type(start) is int and start > 0:
+            getrandbits = self.getrandbits
+            k = start.bit_length()
+            r: int = getrandbits(k)
+            while r >= start:
+                r = getrandbits(k)
+            return r
+        return super().randrange(start, stop, step)  # every other case, with its errors
+
+    def choice(self, seq: SupportsLenAndGetItem[T]) -> T:
+        n = len(seq)
+        if not n:
+            raise IndexError("Cannot choose from an empty sequence")
+        getrandbits = self.getrandbits
+        k = n.bit_length()
+        r: int = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return seq[r]
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        getrandbits = self.getrandbits
+        for i in range(len(x) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j: int = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
 
 
 def new_seed() -> int:
@@ -13,10 +84,26 @@ def new_seed() -> int:
 
 
 def make_rng(seed: int | None) -> random.Random:
-    return random.Random(new_seed() if seed is None else seed)
+    return Rng(new_seed() if seed is None else seed)
 
 
 def fork(rng: random.Random) -> random.Random:
     """An independent generator drawn from ``rng``: the parent's stream advances by one
     draw whatever the child does later."""
-    return random.Random(rng.getrandbits(64))
+    return Rng(rng.getrandbits(64))
+
+
+def fast(rng: random.Random) -> Rng:
+    """``rng`` itself if it is an ``Rng``, else an ``Rng`` in the same state (a search
+    draws from it and hands its state back with ``settle``)."""
+    if isinstance(rng, Rng):
+        return rng
+    out = Rng.__new__(Rng)
+    out.setstate(rng.getstate())
+    return out
+
+
+def settle(rng: random.Random, used: Rng) -> None:
+    """Leave ``rng`` where ``used`` (its ``fast`` twin) has got to."""
+    if used is not rng:
+        rng.setstate(used.getstate())
