@@ -162,15 +162,15 @@ def legal_plays(
             out.append((singles[r], _ONE[r][1][0]))
         least = rules.min_pairs
         if not jokers:  # the common case: sets and runs of natural cards only
-            pairs = _SET_KIND[2]
+            pair_kinds = _SET_KIND[2]
             for r in present:
                 if counts[r] >= 2:
-                    out.append((pairs[r], _ONE[r][2][0]))
+                    out.append((pair_kinds[r], _ONE[r][2][0]))
             if not rules.triple_is_bomb:
-                triples = _SET_KIND[3]
+                triple_kinds = _SET_KIND[3]
                 for r in present:
                     if counts[r] >= 3:
-                        out.append((triples[r], _ONE[r][3][0]))
+                        out.append((triple_kinds[r], _ONE[r][3][0]))
             _natural_runs(out, counts, 1, 3)
             _natural_runs(out, counts, 2, least)
             _bombs(out, counts, jokers, rules, None)

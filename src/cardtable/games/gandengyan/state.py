@@ -80,11 +80,16 @@ def play_json(play: Play, kind: Kind) -> dict[str, Any]:
 
 
 class GanDengYanState(State[Action]):
-    def __init__(self, game: GanDengYanGame, rng: random.Random) -> None:
+    def __init__(
+        self, game: GanDengYanGame, rng: random.Random | None, seed: int | None = None
+    ) -> None:
+        """``rng`` deals the hands after the first; without it, a generator seeded with
+        ``seed`` is made when first needed (a search's samples rarely deal again)."""
         super().__init__(game, game.n_players)
         self.gdy = game
         self.rules = game.rules
         self.rng = rng
+        self.rng_seed = seed
         self.rng_shared = False  # True while a clone may use the same generator
         n = self.players
         self.hands: list[list[str]] = [[] for _ in range(n)]
@@ -161,8 +166,8 @@ class GanDengYanState(State[Action]):
                 if r < 0:
                     out.append(_tuple_new(Play, (jokers[:w], ())))
                 elif w:
-                    cards = codes[r][:naturals] + jokers[:w]
-                    out.append(_tuple_new(Play, (cards, READ[r][naturals + w])))
+                    spelled = codes[r][:naturals] + jokers[:w]
+                    out.append(_tuple_new(Play, (spelled, READ[r][naturals + w])))
                 else:
                     out.append(_tuple_new(Play, (codes[r][:naturals], READ[r][naturals])))
                 continue
@@ -379,7 +384,9 @@ class GanDengYanState(State[Action]):
 
     def _random(self) -> random.Random:
         """The state's own generator, copied off first if a clone still shares it."""
-        if self.rng_shared:
+        if self.rng is None:  # not made yet: this state and its clones each make their own
+            self.rng, self.rng_shared = random.Random(self.rng_seed), False
+        elif self.rng_shared:
             own = random.Random.__new__(random.Random)
             own.setstate(self.rng.getstate())
             self.rng, self.rng_shared = own, False
