@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from cardtable.core import Game, InvalidOptions, Option
 from cardtable.core.cards import JOKERS, standard_deck
 from cardtable.core.deck import stack
-from cardtable.core.rng import fork, make_rng
+from cardtable.core.rng import make_rng
 
 from . import actions
 from .actions import Action, Pass, Play, reading_problem
@@ -80,6 +80,8 @@ class GanDengYanGame(Game[Action]):
             cap=int(o["cap"]),
         )
         self.hand_count = int(o["hands"])
+        # The copies of each card, in the deck's order: what ``determinize`` deals out.
+        self.deck_counts: dict[str, int] = dict(Counter(self.full_deck))
         # The kind of each reading met so far: a pure function of the reading and these
         # rules, asked for on every play.
         self.kinds: dict[tuple[tuple[str, ...], int], Kind] = {}
@@ -127,7 +129,8 @@ class GanDengYanGame(Game[Action]):
     def determinize(
         self, view: Mapping[str, Any], seat: int, rng: random.Random
     ) -> GanDengYanState:
-        state = GanDengYanState(self, fork(rng))
+        # ``fork(rng)``'s draw, its generator made only if the sample deals a new hand.
+        state = GanDengYanState(self, None, rng.getrandbits(64))
         n = self.n_players
         state.hand_no = int(view["hand_no"]) - 1
         state.dealer = int(view["dealer"])
@@ -138,17 +141,15 @@ class GanDengYanGame(Game[Action]):
         state.bombs = int(view["bombs"])
         state.plays = [int(p) for p in view["plays"]]
         state.totals = [int(t) for t in view["totals"]]
-        state.results = copy.deepcopy(list(view["results"]))
+        results = view["results"]
+        state.results = copy.deepcopy(list(results)) if results else []
         state.played = list(view["played"])
         own = list(view["hand"])
-        unknown = Counter(self.full_deck) - Counter(own) - Counter(state.played)
         # The hands of a finished game are shown in its last result; otherwise the cards
         # the seat cannot account for are re-dealt to the other hands, the rest is talon.
         shown = [list(h) for h in state.results[-1]["hands"]] if state.over else None
-        for hand in shown or ():
-            unknown -= Counter(hand)
-        pool = list(unknown.elements())
-        rng.shuffle(pool)
+        pool = unaccounted(self.deck_counts, own, state.played, *(shown or ()))
+        shuffle(pool, rng)
         hands = shown or []
         if shown is None:
             for s in range(n):
@@ -195,6 +196,36 @@ class GanDengYanGame(Game[Action]):
 
     def render_text(self, view: Mapping[str, Any]) -> str:
         return render_view(view, self.title)
+
+
+def unaccounted(deck: Mapping[str, int], *seen: Sequence[str]) -> list[str]:
+    """The cards of ``deck`` (copies by card) that none of ``seen`` accounts for, in the
+    deck's order: ``Counter(deck) - Counter(seen[0]) - …`` as a list of its elements,
+    without a Counter per part (a search asks for thousands)."""
+    left = dict(deck)
+    for cards in seen:
+        for card in cards:
+            k = left.get(card)
+            if k is not None:
+                left[card] = k - 1
+    return [card for card, k in left.items() if k > 0 for _ in range(k)]
+
+
+def shuffle(cards: list[str], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, drawing exactly the same numbers: random.py's own loop
+    (CPython 3.11 to 3.13) written here so the compiled build runs it in C, since the
+    search shuffles once per sample. A generator of another class shuffles itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _play_from_view(data: Mapping[str, Any]) -> Play:

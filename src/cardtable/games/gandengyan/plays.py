@@ -138,6 +138,13 @@ def classify_reading(reading: Sequence[str], cards: int, rules: Rules) -> Kind |
 # _ONE[r][k][j] is the one-segment play (r, k, j); _SET_KIND[size][r] the kind of a set.
 _ONE = [[[((r, k, j),) for j in range(5)] for k in range(9)] for r in range(13)]
 _SET_KIND = {size: [Kind(SETS[size], r, size) for r in range(13)] for size in SETS}
+# The kinds of runs and bombs, by lowest rank and ranks (pairs) or cards: a NamedTuple's
+# ``__new__`` stays interpreted even compiled, and leads list many runs.
+_STRAIGHT_KIND = [[Kind(STRAIGHT, r, n) for n in range(14)] for r in range(13)]
+_PAIRS_KIND = [[Kind(PAIRS, r, 2 * n) for n in range(14)] for r in range(13)]
+_RUN_KIND = {1: _STRAIGHT_KIND, 2: _PAIRS_KIND}
+_BOMB_KIND = [[Kind(BOMB, r, size) for size in range(17)] for r in range(13)]
+_JOKER_BOMB_KIND = [Kind(JOKER_BOMB, JOKER_RANK, k) for k in range(9)]
 
 
 def legal_plays(
@@ -153,17 +160,26 @@ def legal_plays(
         singles = _SET_KIND[1]
         for r in present:
             out.append((singles[r], _ONE[r][1][0]))
+        least = rules.min_pairs
+        if not jokers:  # the common case: sets and runs of natural cards only
+            pair_kinds = _SET_KIND[2]
+            for r in present:
+                if counts[r] >= 2:
+                    out.append((pair_kinds[r], _ONE[r][2][0]))
+            if not rules.triple_is_bomb:
+                triple_kinds = _SET_KIND[3]
+                for r in present:
+                    if counts[r] >= 3:
+                        out.append((triple_kinds[r], _ONE[r][3][0]))
+            _natural_runs(out, counts, 1, 3)
+            _natural_runs(out, counts, 2, least)
+            _bombs(out, counts, jokers, rules, None)
+            return out
         for r in present:
             _sets(out, counts, jokers, r, 2)
         if not rules.triple_is_bomb:
             for r in present:
                 _sets(out, counts, jokers, r, 3)
-        least = rules.min_pairs
-        if not jokers:  # the common case: runs of natural cards only
-            _natural_runs(out, counts, 1, 3)
-            _natural_runs(out, counts, 2, least)
-            _bombs(out, counts, jokers, rules, None)
-            return out
         # A window is worth walking only if its first ranks can be filled.
         for lo in range(ACE - 1):
             gaps = (not counts[lo]) + (not counts[lo + 1]) + (not counts[lo + 2])
@@ -216,7 +232,7 @@ def _natural_runs(out: list[Candidate], counts: Sequence[int], width: int, least
     """Without jokers: straights (``width`` 1, at least 3 ranks) or consecutive pairs
     (``width`` 2) inside each maximal run of ranks held ``width`` times, in the order of
     the general walk (by lowest rank, then length)."""
-    kind_type = STRAIGHT if width == 1 else PAIRS
+    kinds = _RUN_KIND[width]
     lo = 0
     while lo <= ACE:
         if counts[lo] < width:
@@ -231,7 +247,7 @@ def _natural_runs(out: list[Candidate], counts: Sequence[int], width: int, least
                 segs += _ONE[hi][width][0]
                 n = hi - start + 1
                 if n >= least:
-                    out.append((Kind(kind_type, start, n * width), segs))
+                    out.append((kinds[start][n], segs))
         lo = end + 1
 
 
@@ -254,7 +270,7 @@ def _straights(
             return
         n = hi - lo + 1
         if n >= 3 and (not length or n == length):
-            kind = Kind(STRAIGHT, lo, n)
+            kind = _STRAIGHT_KIND[lo][n]
             out.extend((kind, segs) for segs, _, natural in partial if natural)
         if n == length:
             return
@@ -278,7 +294,7 @@ def _pair_runs(
             return
         n = hi - lo + 1
         if n >= least and (not exact or n == exact):
-            kind = Kind(PAIRS, lo, 2 * n)
+            kind = _PAIRS_KIND[lo][n]
             out.extend((kind, segs) for segs, _, natural in partial if natural)
         if n == exact:
             return
@@ -301,12 +317,12 @@ def _bombs(
             continue
         fill = 0 if r == TWO else jokers
         for size in range(smallest, n + fill + 1):
-            kind = Kind(BOMB, r, size)
+            kind = _BOMB_KIND[r][size]
             if above is not None and bomb_strength(kind, rules) <= above:
                 continue
             for k in range(min(n, size), max(1, size - fill) - 1, -1):
                 out.append((kind, _ONE[r][k][size - k]))
     for k in range(2, jokers + 1):
-        kind = Kind(JOKER_BOMB, JOKER_RANK, k)
+        kind = _JOKER_BOMB_KIND[k]
         if above is None or bomb_strength(kind, rules) > above:
             out.append((kind, ((JOKER_RANK, 0, k),)))

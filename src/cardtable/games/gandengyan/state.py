@@ -40,6 +40,11 @@ RANK_OF: dict[str, int] = {r + s: i for i, r in enumerate(ORDER) for s in SUITS}
 TrickEntry = tuple[int, Play | None, Kind | None]
 # READ[r][k]: the reading of k cards standing for rank r.
 READ = [[(rank,) * k for k in range(17)] for rank in ORDER]
+# ``to_act`` of each seat's turn, built once: the property is read several times a move.
+ACTING = tuple((seat,) for seat in range(16))
+# A play built as the tuple it is: a NamedTuple's generated ``__new__`` stays interpreted
+# even in the compiled build, and the listing makes one per legal play.
+_tuple_new = tuple.__new__
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -75,11 +80,16 @@ def play_json(play: Play, kind: Kind) -> dict[str, Any]:
 
 
 class GanDengYanState(State[Action]):
-    def __init__(self, game: GanDengYanGame, rng: random.Random) -> None:
+    def __init__(
+        self, game: GanDengYanGame, rng: random.Random | None, seed: int | None = None
+    ) -> None:
+        """``rng`` deals the hands after the first; without it, a generator seeded with
+        ``seed`` is made when first needed (a search's samples rarely deal again)."""
         super().__init__(game, game.n_players)
         self.gdy = game
         self.rules = game.rules
         self.rng = rng
+        self.rng_seed = seed
         self.rng_shared = False  # True while a clone may use the same generator
         n = self.players
         self.hands: list[list[str]] = [[] for _ in range(n)]
@@ -109,18 +119,27 @@ class GanDengYanState(State[Action]):
     # -- the contract --------------------------------------------------------------
     @property
     def to_act(self) -> tuple[int, ...]:
-        return () if self.over else (self.turn,)
+        return () if self.over else ACTING[self.turn]
 
     def is_over(self) -> bool:
         return self.over
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        legal = self._legal.get(seat)  # State's, with its lookup inlined: asked every move
+        if legal is None:
+            legal = self._legal_for(seat)
+        return list(legal)
 
     def apply(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
         """As ``State.apply``, and a play may name other copies of the listed cards that
         the seat holds, or leave the jokers' reading to the engine (GD-10)."""
         if not isinstance(action, tuple) and isinstance(action, Mapping):
             action = self.gdy.action_from_json(action)
-        self._check_seat(seat)
-        legal = self._legal_for(seat)
+        if type(seat) is not int or self.over or seat != self.turn:
+            self._check_seat(seat)  # raises: the seat may not act now
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal_for(seat)
         for listed in legal:  # the usual case, a listed action itself: nothing to check
             if listed is action:
                 break
@@ -145,11 +164,12 @@ class GanDengYanState(State[Action]):
             if len(segments) == 1:  # sets and bombs: the common case, spelled at once
                 r, naturals, w = segments[0]
                 if r < 0:
-                    out.append(Play(jokers[:w], ()))
+                    out.append(_tuple_new(Play, (jokers[:w], ())))
                 elif w:
-                    out.append(Play(codes[r][:naturals] + jokers[:w], READ[r][naturals + w]))
+                    spelled = codes[r][:naturals] + jokers[:w]
+                    out.append(_tuple_new(Play, (spelled, READ[r][naturals + w])))
                 else:
-                    out.append(Play(codes[r][:naturals], READ[r][naturals]))
+                    out.append(_tuple_new(Play, (codes[r][:naturals], READ[r][naturals])))
                 continue
             cards: tuple[str, ...] = ()
             reading: tuple[str, ...] = ()
@@ -160,7 +180,7 @@ class GanDengYanState(State[Action]):
                     cards += jokers[j : j + w]
                     j += w
                 reading += READ[r][naturals + w]
-            out.append(Play(cards, reading))
+            out.append(_tuple_new(Play, (cards, reading)))
         return out
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -194,7 +214,17 @@ class GanDengYanState(State[Action]):
         self.to_beat = (seat, play, kind)
         self.passes = 0
         self.trick.append((seat, play, kind))
-        events = [Event("play", {"seat": seat, **play_json(play, kind), "left": len(hand)})]
+        rank = kind.rank
+        data = {  # play_json's keys, written out: every play makes one
+            "seat": seat,
+            "cards": list(play.cards),
+            "as": list(play.reading),
+            "kind": kind.type,
+            "rank": ORDER[rank] if rank >= 0 else None,
+            "length": kind.length,
+            "left": len(hand),
+        }
+        events = [Event("play", data)]
         if not hand:  # GD-15: the first to empty their hand wins at once
             return events + self._end_hand(seat)
         self.turn = (seat + 1) % self.players
@@ -354,7 +384,9 @@ class GanDengYanState(State[Action]):
 
     def _random(self) -> random.Random:
         """The state's own generator, copied off first if a clone still shares it."""
-        if self.rng_shared:
+        if self.rng is None:  # not made yet: this state and its clones each make their own
+            self.rng, self.rng_shared = random.Random(self.rng_seed), False
+        elif self.rng_shared:
             own = random.Random.__new__(random.Random)
             own.setstate(self.rng.getstate())
             self.rng, self.rng_shared = own, False

@@ -41,6 +41,16 @@ JOKERS = frozenset(JOKER_CODES)
 BITS = 4
 JOKER_SHIFT = 13 * BITS
 SHIFTS = tuple(BITS * r for r in range(13))
+# ONES[r]: one card of rank r; MASKS[start][end]: the bits of ranks start .. end - 1.
+ONES = tuple(1 << s for s in SHIFTS)
+MASKS = tuple(
+    tuple(
+        ((1 << BITS * (end - start)) - 1) << BITS * start if end > start else 0 for end in range(14)
+    )
+    for start in range(13)
+)
+# A split built as the tuple it is (a NamedTuple's ``__new__`` stays interpreted compiled).
+_new = tuple.__new__
 
 
 def hand_code(counts: Sequence[int], jokers: int) -> int:
@@ -158,7 +168,8 @@ class Splitter:
         self.rules = rules
         self.worth = worth
         self.memo: dict[int, Split] = {}
-        self.blocks: dict[tuple[int, tuple[int, ...]], Split] = {}
+        # Runs of held ranks by their bits of the hand code (which say where they lie).
+        self.blocks: dict[int, Split] = {}
         smallest = 3 if rules.triple_is_bomb else 4
         self.set_kinds = [
             [Kind(BOMB if n >= smallest else SETS.get(n, SINGLE), r, n) for n in range(17)]
@@ -184,59 +195,67 @@ class Splitter:
             memo = self.memo
             if len(memo) > self.MEMO_SIZE:
                 forget(memo)
-            counts, jokers = decode(code)
-            found = self._with_jokers(counts, jokers) if jokers else self._by_blocks(counts)
+            jokers = code >> JOKER_SHIFT
+            if jokers:
+                found = self._with_jokers(code - (jokers << JOKER_SHIFT), jokers)
+            else:
+                found = self._blocks_of(code)
             memo[code] = found
         return found
 
-    def _with_jokers(self, counts: tuple[int, ...], jokers: int) -> Split:
+    def _with_jokers(self, naturals: int, jokers: int) -> Split:
         """Each joker stands for some rank (never a 2) in whatever play it joins, or the
         jokers make a joker bomb: the best of those, each a hand without jokers, which
-        splits by runs (quick: the runs are remembered)."""
-        by_blocks = self._by_blocks
-        alone = by_blocks(counts)
+        splits by runs (quick: the runs are remembered). ``naturals`` is the code of
+        the hand's natural cards."""
+        blocks_of = self._blocks_of
+        alone = blocks_of(naturals)
         if jokers == 1:
-            best = Split(alone.value - self.worth.lone_joker, alone.plays + 1)
+            best = _new(Split, (alone.value - self.worth.lone_joker, alone.plays + 1))
         else:
             bomb = self.joker_bombs[min(jokers, 8)]
-            best = Split(alone.value + bomb.value, alone.plays + 1)
-        rest = list(counts)
+            best = _new(Split, (alone.value + bomb.value, alone.plays + 1))
         less = jokers - 1
+        split_code = self.split_code
+        fewer = less << JOKER_SHIFT
         for r in range(TWO):
-            rest[r] += 1
-            found = self.split(tuple(rest), less) if less else by_blocks(tuple(rest))
-            rest[r] -= 1
+            rest = naturals + ONES[r]
+            found = split_code(rest + fewer) if less else blocks_of(rest)
             if found.value > best.value:
                 best = found
         return best
 
-    def _by_blocks(self, counts: tuple[int, ...]) -> Split:
-        """Without jokers no play spans a rank the hand lacks: the split of a hand is the
-        sum of the splits of its runs of held ranks (and of its 2s), each remembered by
-        itself, so a new hand is mostly made of runs seen before."""
+    def _blocks_of(self, code: int) -> Split:
+        """Without jokers no play spans a rank the hand lacks: the split of a hand (by
+        its code) is the sum of the splits of its runs of held ranks (and of its 2s),
+        each remembered by itself under its own bits of the code, so a new hand is
+        mostly made of runs seen before."""
         blocks = self.blocks
         value = 0.0
         plays = 0
+        rest = code
         r = 0
-        while r < 13:
-            if not counts[r]:
+        while rest:
+            if not rest & 15:
+                rest >>= BITS
                 r += 1
                 continue
             start = r
+            rest >>= BITS
             r += 1
             if start < TWO:
-                while r < TWO and counts[r]:
+                while r < TWO and rest & 15:
+                    rest >>= BITS
                     r += 1
-            key = (start, counts[start:r])
+            key = code & MASKS[start][r]
             found = blocks.get(key)
             if found is None:
                 if len(blocks) > self.MEMO_SIZE:
                     forget(blocks)
-                alone = (0,) * start + counts[start:r] + (0,) * (13 - r)
-                found = blocks[key] = self._search(alone, 0)
+                found = blocks[key] = self._search(decode(key)[0], 0)
             value += found.value
             plays += found.plays
-        return Split(value, plays)
+        return _new(Split, (value, plays))
 
     def options(
         self, counts: tuple[int, ...], jokers: int
@@ -332,10 +351,20 @@ def forget(memo: dict[Any, Any]) -> None:
 _SPLITTERS: dict[tuple[Rules, Worth], Splitter] = {}
 
 
+# The splitter asked for last, with its rules and worths: a rollout asks for the same one
+# at every move, and hashing a Worth runs its dataclass's (interpreted) __hash__.
+_last: tuple[Rules, Worth, Splitter] | None = None
+
+
 def splitter(rules: Rules, worth: Worth = WORTH) -> Splitter:
+    global _last
+    last = _last
+    if last is not None and last[0] is rules and last[1] is worth:
+        return last[2]
     found = _SPLITTERS.get((rules, worth))
     if found is None:
         found = _SPLITTERS[(rules, worth)] = Splitter(rules, worth)
+    _last = (rules, worth, found)
     return found
 
 

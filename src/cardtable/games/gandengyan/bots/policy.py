@@ -14,7 +14,7 @@ opponent is about to), and leads its weakest plays while it has many.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from cardtable.games.gandengyan.bots.hands import (
     WORTH,
@@ -30,6 +30,7 @@ from cardtable.games.gandengyan.plays import (
     JOKER_BOMB,
     PAIRS,
     SINGLE,
+    STANDARD,
     STRAIGHT,
     TWO,
     Kind,
@@ -61,7 +62,7 @@ class Style:
 MEDIUM = Style()
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Table:
     """One seat's knowledge, as numbers. ``unseen`` counts, per rank and then jokers, the
     cards this seat has not seen (other hands and the talon)."""
@@ -75,11 +76,43 @@ class Table:
     hand_counts: Sequence[int]
     talon: int
     unseen: Sequence[int]
-    rules: Rules = field(default_factory=Rules)
-    bombs: int = 0
-    decks: int = 1
+    rules: Rules
+    bombs: int
+    decks: int
     # Memo of ``bomb_chance`` for this table: (hand, natural, joker_bomb) -> chance.
-    bomb_chances: dict[tuple[int, int, int], float] = field(default_factory=dict)
+    bomb_chances: dict[tuple[int, int, int], float]
+
+    def __init__(
+        self,
+        me: int,
+        players: int,
+        counts: tuple[int, ...],
+        jokers: int,
+        target: Kind | None,
+        target_seat: int,
+        hand_counts: Sequence[int],
+        talon: int,
+        unseen: Sequence[int],
+        rules: Rules = STANDARD,
+        bombs: int = 0,
+        decks: int = 1,
+        bomb_chances: dict[tuple[int, int, int], float] | None = None,
+    ) -> None:
+        # Written out: a dataclass's generated __init__ stays interpreted in the compiled
+        # build, and every rollout move makes a table.
+        self.me = me
+        self.players = players
+        self.counts = counts
+        self.jokers = jokers
+        self.target = target
+        self.target_seat = target_seat
+        self.hand_counts = hand_counts
+        self.talon = talon
+        self.unseen = unseen
+        self.rules = rules
+        self.bombs = bombs
+        self.decks = decks
+        self.bomb_chances = {} if bomb_chances is None else bomb_chances
 
 
 def danger(style: Style, table: Table, seat: int) -> float:

@@ -103,7 +103,11 @@ def rollout_policy(
         return legal[0]
     state = own(sample)
     rules = rules_of(state)
-    moves = [move_of_action(action, rules) for action in legal]
+    known = _MOVES.get(rules)
+    moves = []
+    for action in legal:  # move_of_action's memo, read here once per move
+        found = known.get((action[0], action[1])) if known and type(action) is Play else None
+        moves.append(move_of_action(action, rules) if found is None else found)
     return legal[choose(table_of(state, seat, rules), moves, ROLLOUT, rough_win_chance)]
 
 
