@@ -90,9 +90,8 @@ def likelihood(style: str, turns: float, called: bool, size: int) -> float:
     if called:
         out *= hazard(style, played) / max(1.0 - hazard(style, played), FLOOR)
     change = size - HAND
-    span = max(turns, 1.0)
-    out *= poisson(max(change, 0), GROW[style] * span)
-    out *= poisson(max(-change, 0), SHRINK[style] * span)
+    out *= poisson(max(change, 0), GROW[style] * turns)
+    out *= poisson(max(-change, 0), SHRINK[style] * turns)
     return out
 
 
