@@ -133,3 +133,32 @@ def test_hard_is_reproducible_with_a_seed_on_the_adapting_search() -> None:
         for _ in range(3)
     }
     assert len(picks) == 1
+
+
+def root(state: Any, seat: int = 0) -> list[dict[str, Any]]:
+    game = state.game
+    view = pure_view(state, seat)
+    return [
+        game.action_to_json(a) for a in search.root_actions(game, view, state.legal_actions(seat))
+    ]
+
+
+def test_hard_never_weighs_a_call_at_a_high_expected_total() -> None:
+    """Issue #24: hard called on its fourth turn holding 12 points. A 2-point hand it knows
+    may be called; 11 points (4 + 5 known, two unseen) at a table of a player who has not
+    called in ten turns (greedy or cautious, most likely) is not even searched: hard draws."""
+    game = games.load("cambio", **OPTIONS)
+    low = call_position(6)
+    assert {"type": "call"} in root(low)
+    high = ["4h", "5c", "Ac", "As"]
+    rest = [c for c in FULL_DECK if c not in high]
+    state = game.new_state(seed=1, deck=[*high, *rest])
+    state.known[0] = [0b11, 0b11, 0b10, 0b10]  # seat 0 knows its 4 and 5 only
+    state.discard.extend(state.deck[:20])
+    del state.deck[:20]
+    view = pure_view(state, 0)
+    assert adapt.likeliest(view, 1) in ("greedy", "cautious")
+    assert {"type": "call"} not in root(state)
+    hard = bots.make("ismcts:60", game)
+    action = hard.act(view, state.legal_actions(0), random.Random(3))
+    assert game.action_to_json(action) == {"type": "draw"}

@@ -27,6 +27,7 @@ from cardtable.games.cambio.bots.knowledge import (
 )
 from cardtable.games.cambio.bots.players import wire_key
 from cardtable.games.cambio.bots.policy import (
+    CALL,
     DISCARD,
     MEDIUM,
     SKIP,
@@ -460,6 +461,8 @@ def root_actions(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Any])
         if choice is not None and choice[0] == "snap":
             return [options[choice]]
         keys += [k for k in (("draw",), ("call",)) if k in options]
+        if choice != CALL and not call_worth_a_look(mind):
+            keys = [k for k in keys if k != CALL]
     elif table.phase == "drawn" and table.drawn is not None and SEARCH_PLACE:
         ranked = mind.place_options(table.drawn)
         ranked.sort(key=lambda option: -option[0])
@@ -485,6 +488,17 @@ def root_actions(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Any])
     return out or list(legal)
 
 
+def call_worth_a_look(mind: Mind) -> bool:
+    """Whether the search may weigh calling Cambio: never into a likely loss at a high
+    total (issue #24: hard called on its fourth turn holding 12 points, its rollouts'
+    medium players punishing every wait). Our expected total must be at most
+    ``CALL_CEILING`` and the chance that it ends lowest after the others' last turns at
+    least ``CALL_FLOOR``."""
+    return mind.total(mind.me) <= CALL_CEILING and mind.call_chance() >= CALL_FLOOR
+
+
+CALL_CEILING = 8.0  # a point above medium's own ceiling: the search may see further
+CALL_FLOOR = 0.5
 SEARCH_PLACE = True
 SEARCH_SWAP = True
 SHORTLIST = 4.0
