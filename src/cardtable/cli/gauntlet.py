@@ -164,7 +164,7 @@ class CallWatch:
         if action is None:
             return None
         kind = self.state.game.action_to_json(action).get("type")
-        if kind == "draw":
+        if kind in ("draw", "take_discard"):  # a turn's first move (Cabo may take instead)
             self.turn += 1
         elif kind == "call" and self.called is None:
             self.called = (self.turn + 1, hand_total(self.state, self.seat))
