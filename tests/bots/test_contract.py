@@ -8,11 +8,13 @@ import importlib.util
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cardtable import InvalidOptions, bots, games
 from cardtable.bots.ismcts import Ismcts, SearchLimits
+from cardtable.core import State
 
 from .clocks import StepClock, frozen, simulations
 from .support import playout
@@ -78,7 +80,15 @@ def test_caps_hold_a_search_to_its_simulations_and_seconds() -> None:
     simulations (time standing still), and stops at the capped seconds (time running)."""
     game = games.load("cambio", players=2)
     caps = bots.Caps(simulations=30, seconds=0.05)
-    position = next(p for p in playout(game, 3, 3) if len(p.legal_actions(p.to_act[0])) > 1)
+    shortlist = bots.hooks(game).root_actions
+    assert shortlist is not None
+
+    def searched(state: State[Any]) -> bool:  # more than one action left to search
+        seat = state.to_act[0]
+        return len(shortlist(game, state.view(seat), state.legal_actions(seat))) > 1
+
+    positions = (p for seed in range(3, 60) for p in playout(game, seed, 1))
+    position = next(p for p in positions if searched(p))
     seat = position.to_act[0]
     view, legal = position.view(seat), position.legal_actions(seat)
     for name in ("ismcts:1000000000", "hard"):

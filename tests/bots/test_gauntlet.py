@@ -166,3 +166,52 @@ def test_the_generic_cheater_searches_the_true_state_and_only_when_shown_it() ->
     before = json.dumps(state.view(seat))
     assert cheater.act(pure_view(state, seat), legal, random.Random(1)) in legal
     assert json.dumps(state.view(seat)) == before, "its samples are copies: the game is untouched"
+
+
+def test_the_gauntlet_plays_only_the_opponents_named_against_it_and_names_an_unknown_one() -> None:
+    args = ["gauntlet", "cambio", "players=2", "--bot", "easy", "--games", "1", "--json"]
+    result = runner.invoke(app, [*args, "--against", "cautious,greedy"])
+    assert result.exit_code == 0, result.output
+    # in the report's usual order, whatever order they were named in
+    assert [row["opponent"] for row in json.loads(result.output)["opponents"]] == [
+        "greedy",
+        "cautious",
+    ]
+    wrong = runner.invoke(app, [*args, "--against", "greedy,tourist"])
+    assert wrong.exit_code == 2
+    assert "Unknown opponent 'tourist'" in wrong.output
+
+
+def test_the_gauntlet_takes_a_search_time_cap_and_refuses_a_zero_one() -> None:
+    args = ["gauntlet", "cambio", "players=2", "--bot", "hard", "--games", "1", "--json"]
+    zero = runner.invoke(app, [*args, "--time-per-move", "0"])
+    assert zero.exit_code == 2
+    capped = runner.invoke(app, [*args, "--against", "random", "--time-per-move", "1"])
+    assert capped.exit_code == 0, capped.output
+    assert json.loads(capped.output)["opponents"][0]["games"] == 2
+
+
+class Script:
+    """Plays the given moves (wire form) in order on its turns."""
+
+    def __init__(self, game: Any, moves: Sequence[dict[str, Any]]) -> None:
+        self.game, self.moves = game, list(moves)
+
+    def act(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        want = self.moves.pop(0)
+        return next(a for a in legal if self.game.action_to_json(a) == want)
+
+
+def test_the_call_watch_notes_our_bots_turn_and_true_total_at_its_call() -> None:
+    state = stacked(LOW, HAND_1, start="9c", deck=["3h", "4s", "2h"])
+    game = state.game
+    ours = gauntlet.CallWatch(
+        Script(game, [{"type": "draw"}, {"type": "discard"}, {"type": "call"}]), state, 0
+    )
+    other = Script(game, [{"type": "draw"}, {"type": "discard"}])
+    rng = random.Random(1)
+    for bot, seat in ((ours, 0), (ours, 0), (other, 1), (other, 1), (ours, 0)):
+        action = bot.act(pure_view(state, seat), state.legal_actions(seat), rng)
+        state.apply(seat, action)
+    # its second turn, at the true total of its hand (5), which it never saw
+    assert ours.called == (2, 5.0)

@@ -35,6 +35,19 @@ def opponents(game: Game[Any]) -> dict[str, BotFactory]:
     return {**shipped, "cheater": SeeingSearch, **games.package(game.name).opponents}
 
 
+def chosen(game: Game[Any], against: Sequence[str] | None) -> list[str]:
+    """The opponents to play, in the report's order: all of them, or those named."""
+    names = list(opponents(game))
+    if against is None:
+        return names
+    unknown = [name for name in against if name not in names]
+    if unknown:
+        raise InvalidOptions(
+            f"Unknown opponent {bots.shorten(unknown[0])!r}; {game.name}'s are: {', '.join(names)}"
+        )
+    return [name for name in names if name in against]
+
+
 def _level(name: str) -> BotFactory:
     return lambda game: bots.make(name, game)
 
@@ -75,11 +88,19 @@ class Pairing:
     games: int = 0
     wins: float = 0.0  # a shared win counts its share
     decisions: int = 0
+    # Our bot's calls (Cambio, Cabo): how many games it called in, and the sums of the
+    # turn it called on and its true hand total then (issue #24: hard called early and high).
+    calls: int = 0
+    call_turns: int = 0
+    call_totals: float = 0.0
 
     def add(self, other: Pairing) -> None:
         self.games += other.games
         self.wins += other.wins
         self.decisions += other.decisions
+        self.calls += other.calls
+        self.call_turns += other.call_turns
+        self.call_totals += other.call_totals
 
     def to_json(self) -> dict[str, Any]:
         rate = self.wins / max(self.games, 1)
@@ -93,6 +114,18 @@ class Pairing:
             # with more than two seats a win rate of 1/players is even
             "fair_share_ratio": round(rate * self.players, 4),
             "decisions": self.decisions,
+            **self.call_figures(),
+        }
+
+    def call_figures(self) -> dict[str, Any]:
+        """The share of games our bot called in and its mean turn and total when it did
+        (none for a game without a call)."""
+        if not self.calls:
+            return {}
+        return {
+            "call_rate": round(self.calls / max(self.games, 1), 6),
+            "call_turn": round(self.call_turns / self.calls, 3),
+            "call_total": round(self.call_totals / self.calls, 3),
         }
 
 
@@ -117,6 +150,37 @@ class GauntletResult:
         }
 
 
+class CallWatch:
+    """Our bot as it plays, noting the turn and its true hand total when it calls. The
+    state is read here, in the gauntlet, after the bot chose: the bot never sees it."""
+
+    def __init__(self, bot: Any, state: State[Any], seat: int) -> None:
+        self.bot, self.state, self.seat = bot, state, seat
+        self.turn = 0
+        self.called: tuple[int, float] | None = None
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+        action = self.bot.act(view, legal, rng)
+        if action is None:
+            return None
+        kind = self.state.game.action_to_json(action).get("type")
+        if kind in ("draw", "take_discard"):  # a turn's first move (Cabo may take instead)
+            self.turn += 1
+        elif kind == "call" and self.called is None:
+            self.called = (self.turn + 1, hand_total(self.state, self.seat))
+        return action
+
+
+def hand_total(state: State[Any], seat: int) -> float:
+    """The true total of ``seat``'s hand: Cambio's scores, Cabo's rows of card values
+    (0 for a game that totals no hand)."""
+    scores = getattr(state, "scores", None)
+    if callable(scores):
+        return float(scores()[seat])
+    rows = getattr(state, "rows", None)
+    return float(sum(rows[seat])) if rows is not None else 0.0
+
+
 def play_deals(
     game_name: str,
     options: dict[str, Any],
@@ -135,7 +199,8 @@ def play_deals(
         for ours in range(game.players):
             state = game.new_state(seed=game_seed)
             players = [build(game) for _ in range(game.players)]  # fresh memories each game
-            players[ours] = bots.make(bot, game, seconds)
+            watch_ours = CallWatch(bots.make(bot, game, seconds), state, ours)
+            players[ours] = watch_ours
             for player in players:
                 watch = getattr(player, "watch", None)
                 if watch is not None:
@@ -147,6 +212,10 @@ def play_deals(
             if ours in outcome.winners:
                 pairing.wins += 1.0 / len(outcome.winners)
             pairing.games += 1
+            if watch_ours.called is not None:
+                pairing.calls += 1
+                pairing.call_turns += watch_ours.called[0]
+                pairing.call_totals += watch_ours.called[1]
     return pairing
 
 
@@ -159,13 +228,15 @@ def run(
     jobs: int = 1,
     on_progress: Callable[[int], None] | None = None,
     seconds: float | None = None,
+    against: Sequence[str] | None = None,
 ) -> GauntletResult:
-    """``bot`` against every opponent on ``deals`` deals (each played in every seat);
-    ``on_progress`` is told of each finished batch of games. With ``jobs`` > 1 the same
-    games are shared among worker processes: the report does not change."""
+    """``bot`` against every opponent (or those named in ``against``) on ``deals`` deals
+    (each played in every seat); ``on_progress`` is told of each finished batch of games;
+    ``seconds`` caps a search bot's time per move. With ``jobs`` > 1 the same games are
+    shared among worker processes: the report does not change."""
     game = games.load(game_name, **options)
     bots.make(bot, game)  # an unknown name fails here, before any game
-    names = list(opponents(game))
+    names = chosen(game, against)
     if not names:
         raise InvalidOptions(f"{game_name} has no gauntlet opponents")
     tasks = [(name, [deal]) for name in names for deal in range(deals)]

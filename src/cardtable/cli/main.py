@@ -155,6 +155,14 @@ def gauntlet(
     ] = 100,
     seed: Annotated[int, typer.Option(metavar="N", help="Seed of the whole run")] = 1,
     jobs: Annotated[int, typer.Option(metavar="N", min=1, help="Worker processes")] = 1,
+    time_per_move: Annotated[
+        int | None,
+        typer.Option("--time-per-move", metavar="MS", min=1, help="Search bots' cap, in ms"),
+    ] = None,
+    against: Annotated[
+        str | None,
+        typer.Option(metavar="NAMES", help="Only these opponents (comma-separated)"),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
 ) -> None:
     """Play a bot against every opponent style of a game and report its win rates.
@@ -166,11 +174,18 @@ def gauntlet(
         bots.make(bot, table)
     except InvalidOptions as error:
         raise fail(str(error)) from None
-    count = len(gauntlet_run.opponents(table)) * games_ * table.players
+    picked = None if against is None else [n.strip() for n in against.split(",") if n.strip()]
+    try:
+        count = len(gauntlet_run.chosen(table, picked)) * games_ * table.players
+    except InvalidOptions as error:
+        raise fail(str(error)) from None
+    seconds = None if time_per_move is None else time_per_move / 1000
     result = with_progress(
         f"{game} gauntlet",
         count,
-        lambda tick: gauntlet_run.run(game, table.options, bot, games_, seed, jobs, tick),
+        lambda tick: gauntlet_run.run(
+            game, table.options, bot, games_, seed, jobs, tick, seconds, picked
+        ),
     )
     report = result.to_json()
     if as_json:
@@ -195,6 +210,12 @@ def show_gauntlet(report: dict[str, Any]) -> None:
             f"{row['fair_share_ratio']:.2f}",
         )
     console.print(table)
+    for row in report["opponents"]:
+        if "call_rate" in row:
+            console.print(
+                f"against {row['opponent']}: called in {row['call_rate']:.0%} of games,"
+                f" on turn {row['call_turn']:.1f} at a total of {row['call_total']:.1f}"
+            )
 
 
 @app.command()

@@ -15,9 +15,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from cardtable.core import Game, State
-from cardtable.games.cambio.bots.knowledge import FULL_DECK, Rules, from_view, match_key, rules_of
+from cardtable.games.cambio.bots import adapt
+from cardtable.games.cambio.bots.adapt import RolloutStyle
+from cardtable.games.cambio.bots.knowledge import (
+    FULL_DECK,
+    Rules,
+    _turns,
+    from_view,
+    match_key,
+    rules_of,
+)
 from cardtable.games.cambio.bots.players import wire_key
 from cardtable.games.cambio.bots.policy import (
+    CALL,
     DISCARD,
     MEDIUM,
     SKIP,
@@ -175,13 +185,14 @@ def rollout_policy(sample: State[Any], seat: int, legal: Sequence[Any], rng: ran
     if len(legal) == 1 and seat == current:
         return legal[0]
     mind = Mindset(state, seat)
-    snap = _snap(mind, legal)
+    style = style_of(state, seat)
+    snap = _snap(mind, legal, style.snap_all)
     if seat != current:
         return snap
     if phase == "turn":
         if snap is not None:
             return snap
-        if state.caller is None and _should_call(mind):
+        if state.caller is None and _should_call(mind, style):
             return legal[1]  # draw, call, snaps…
         return legal[0]
     if phase == "drawn":
@@ -191,8 +202,20 @@ def rollout_policy(sample: State[Any], seat: int, legal: Sequence[Any], rng: ran
     return _power(mind, legal)
 
 
-def _snap(mind: Mindset, legal: Sequence[Any]) -> Any:
-    """A snap of a card this seat knows matches the top discard, if one is worth it."""
+# Where a sample carries the style each seat plays in its rollouts (``determinize`` sets
+# it; a clone copies it). The engine's state has no such field: it is set by name.
+STYLES_FIELD = "search_styles"
+
+
+def style_of(state: CambioState, seat: int) -> RolloutStyle:
+    """The style ``seat`` plays in this rollout (medium where the sample sets none)."""
+    styles: tuple[RolloutStyle, ...] | None = getattr(state, STYLES_FIELD, None)
+    return adapt.STYLES[adapt.MEDIUM_INDEX] if styles is None else styles[seat]
+
+
+def _snap(mind: Mindset, legal: Sequence[Any], eager: bool = False) -> Any:
+    """A snap of a card this seat knows matches the top discard, if one is worth it
+    (``eager``: any such snap, worth it or not)."""
     state = mind.state
     if not state.discard:
         return None
@@ -205,7 +228,7 @@ def _snap(mind: Mindset, legal: Sequence[Any]) -> Any:
     want = match_key(state.discard[-1])
     seat, bit = mind.seat, mind.bit
     values = mind.values
-    best, best_worth = None, 0.0
+    best, best_worth = None, -math.inf if eager else 0.0
     for owner, (row, known) in enumerate(zip(state.hands, state.known, strict=True)):
         for slot, card in enumerate(row):
             if card is None or not known[slot] & bit or match_key(card) != want:
@@ -232,23 +255,29 @@ def _give(mind: Mindset, legal: Sequence[Any]) -> Any:
     return action if action in legal else legal[0]
 
 
-def _should_call(mind: Mindset) -> bool:
-    """The medium player's call (policy.Mind.should_call), on the knowledge bits."""
+def _should_call(mind: Mindset, style: RolloutStyle) -> bool:
+    """The medium player's call (policy.Mind.should_call), on the knowledge bits, with
+    ``style``'s threshold, ceiling and turns."""
     seat = mind.seat
     state = mind.state
+    players: int = state.players
+    if style.first_call or style.last_call < math.inf:
+        turns = _turns(players, len(state.deck), len(state.discard))
+        if not style.first_call <= turns <= style.last_call:
+            return False
     bit, values = mind.bit, mind.values
     known_sum = 0
     for card, mask in zip(state.hands[seat], state.known[seat], strict=True):
         if mask & bit and card is not None:
             known_sum += values[card]
-    if known_sum > CALL_MAX:
+    ceiling = style.call_max
+    if known_sum > ceiling:
         return False  # unseen cards only add (their mean is positive)
     mine = mind.total(seat)
-    if mine > CALL_MAX:
+    if mine > ceiling:
         return False
-    players: int = state.players
     worst = max(mind.row(seat))
-    threshold = CALL_CHANCE - CALL_STEP * (players - 2)
+    threshold = style.call_chance - CALL_STEP * (players - 2)
     threshold -= STILL * (1.0 - min(1.0, _gain(mind.values, worst) / 2.0))
     my_unknown = mind.unknowns(seat)
     chance = 1.0
@@ -432,6 +461,8 @@ def root_actions(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Any])
         if choice is not None and choice[0] == "snap":
             return [options[choice]]
         keys += [k for k in (("draw",), ("call",)) if k in options]
+        if choice != CALL and not call_worth_a_look(mind):
+            keys = [k for k in keys if k != CALL]
     elif table.phase == "drawn" and table.drawn is not None and SEARCH_PLACE:
         ranked = mind.place_options(table.drawn)
         ranked.sort(key=lambda option: -option[0])
@@ -457,6 +488,17 @@ def root_actions(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Any])
     return out or list(legal)
 
 
+def call_worth_a_look(mind: Mind) -> bool:
+    """Whether the search may weigh calling Cambio: never into a likely loss at a high
+    total (issue #24: hard called on its fourth turn holding 12 points, its rollouts'
+    medium players punishing every wait). Our expected total must be at most
+    ``CALL_CEILING`` and the chance that it ends lowest after the others' last turns at
+    least ``CALL_FLOOR``."""
+    return mind.total(mind.me) <= CALL_CEILING and mind.call_chance() >= CALL_FLOOR
+
+
+CALL_CEILING = 8.0  # a point above medium's own ceiling: the search may see further
+CALL_FLOOR = 0.5
 SEARCH_PLACE = True
 SEARCH_SWAP = True
 SHORTLIST = 4.0
@@ -474,6 +516,8 @@ def determinize(
     the same draws."""
     state = weighted_sample(game, view, seat, rng)
     state.search_mark = len(state.deck)  # the deck's size at the root
+    beliefs = adapt.read_table(view)
+    setattr(state, STYLES_FIELD, adapt.draw_styles(beliefs, seat, state.players, rng))
     return state
 
 
