@@ -45,6 +45,7 @@ from cardtable.server.seeks import SOCKETS as SEEK_SOCKETS
 from cardtable.server.settings import Settings
 from cardtable.server.sharedlimits import RedisLimiter, RedisOpenCount
 from cardtable.server.sharedlobby import SharedLobby
+from cardtable.server.sharedreviews import SharedReviews
 from cardtable.server.sharedseeks import SharedSeekBook
 from cardtable.server.sharedturns import SharedTurns
 from cardtable.store import open_store
@@ -70,6 +71,7 @@ def create_app(settings: Settings | None = None, fanout: Fanout | None = None) -
             app.state.limiter = RedisLimiter(cluster.redis, settings.rates, space)
             cap = settings.max_sockets_per_address
             app.state.sockets = RedisOpenCount(cluster.redis, cluster.node, cap, space)
+            app.state.reviews = SharedReviews(cluster.redis, cluster.node, space)
         native.announce()  # once: whether the engines run compiled or pure Python
         app.state.house = house
         if cluster is not None:  # seeks pair across the processes

@@ -134,7 +134,7 @@ class House:
             if self.cluster is not None:
                 await self.cluster.release(record.id)
             raise
-        if first_human is not None and address is not None:
+        if first_human is not None and address is not None and record.rated:
             await self._note_address(record.id, first_human, address)
         game = shared(plan.game)
         table = self._start(record, game, game.new_state(seed=record.seed))
@@ -269,7 +269,7 @@ class House:
         user_id = user.id if user else None
         if not await self.store.claim(table_id, seat, hash_token(token), user_id):
             raise ApiError(409, SEAT_TAKEN, f"Seat {seat} has just been taken")
-        if address is not None:
+        if address is not None and table.record.rated:
             await self._note_address(table_id, seat, address)
         name = user.display_name if user else None
         if isinstance(table, RemoteTable):
@@ -454,7 +454,9 @@ class House:
 
     async def _note_address(self, table_id: str, seat: int, address: str) -> None:
         """Remember (as a hash) where a seat was taken from, for the daily limits of rated
-        play (ratings.py)."""
+        play (ratings.py). Only rated tables: the limits read no other table's addresses,
+        and a table is never made rated later (issue 20: this write was a third of the
+        store's transactions under load)."""
         await self.store.set_seat_address(table_id, seat, hash_token(address))
 
 

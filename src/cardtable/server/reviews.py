@@ -20,6 +20,7 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import secrets
 from dataclasses import astuple, dataclass, field
 from functools import partial
 from typing import Any
@@ -50,6 +51,7 @@ REVIEW_BUSY = "review_busy"  # 503: the house's review queue is full
 REVIEW_RUNNING = "review_running"  # 429: this asker's review is still being computed
 REVIEW_BUDGET = "review_budget"  # 422: a budget above the server's caps
 NO_REVIEW = "no_review"  # 404: none asked for yet
+STOPPED = "The server stopped before the review was done"
 
 
 class ReviewAsk(BaseModel):
@@ -70,6 +72,12 @@ class Job:
     total: int = 0
     error: str | None = None
     task: asyncio.Task[None] | None = field(default=None, repr=False)
+    # This run's name: a job of the same seat asked again later is another run.
+    run: str = field(default_factory=lambda: secrets.token_hex(8))
+
+    @property
+    def active(self) -> bool:
+        return self.status in ("queued", "running")
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"status": self.status, "done": self.done, "total": self.total}
@@ -78,14 +86,54 @@ class Job:
         return out
 
 
+def running_elsewhere() -> ApiError:
+    return ApiError(429, REVIEW_RUNNING, "Your last review is still being computed")
+
+
+def busy() -> ApiError:
+    return ApiError(503, REVIEW_BUSY, "The house is busy with reviews: ask again soon", RETRY_AFTER)
+
+
 class Reviews:
-    """The house's review jobs (one process: its own tables' reviews)."""
+    """The house's review jobs, counted in this process (a house of one process). With
+    ``--redis`` ``sharedreviews.SharedReviews`` counts them for every process instead,
+    through the same awaited interface."""
 
     def __init__(self) -> None:
         self.jobs: dict[tuple[str, int], Job] = {}
 
     def active(self) -> list[Job]:
-        return [j for j in self.jobs.values() if j.status in ("queued", "running")]
+        return [j for j in self.jobs.values() if j.active]
+
+    async def progress(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        """The seat's job as a GET reports it (the latest run), or None."""
+        job = self.jobs.get((table_id, seat))
+        return None if job is None else job.to_json()
+
+    async def admit(self, job: Job) -> dict[str, Any] | None:
+        """Count ``job`` in, or refuse it (one per asker, ``MAX_JOBS`` in the house); if
+        the seat's review is being computed already, its progress instead. Checked and
+        counted with no await in between: two asks at once cannot both take the last
+        place."""
+        held = self.jobs.get((job.table_id, job.seat))
+        if held is not None and held.active:
+            return held.to_json()
+        active = self.active()
+        if any(j.asker == job.asker for j in active):
+            raise running_elsewhere()
+        if len(active) >= MAX_JOBS:
+            raise busy()
+        self.jobs[(job.table_id, job.seat)] = job
+        return None
+
+    async def moved(self, job: Job) -> None:
+        """The job's progress or status changed (in one process the object is the
+        record)."""
+
+    async def drop(self, job: Job) -> None:
+        """Forget a job admitted but never started (its game could not be counted)."""
+        if self.jobs.get((job.table_id, job.seat)) is job:
+            del self.jobs[(job.table_id, job.seat)]
 
 
 def reviews_of(request: Request) -> Reviews:
@@ -108,26 +156,27 @@ async def start_review(
     if stored is not None:
         return JSONResponse(done_json(stored))
     reviews = reviews_of(request)
-    job = reviews.jobs.get((table_id, seat))
-    if job is not None and job.status in ("queued", "running"):
-        return JSONResponse(job.to_json(), status_code=202)
+    running = await reviews.progress(table_id, seat)
+    if running is not None and running["status"] in ("queued", "running"):
+        return JSONResponse(running, status_code=202)
     asker = await asker_key(request)
     await request.app.state.limiter.enforce([("review", client_key(request))], "reviews")
-    if any(j.asker == asker for j in reviews.active()):
-        raise ApiError(429, REVIEW_RUNNING, "Your last review is still being computed")
-    if len(reviews.active()) >= MAX_JOBS:
-        raise ApiError(
-            503, REVIEW_BUSY, "The house is busy with reviews: ask again soon", RETRY_AFTER
-        )
     budget = budget_of(ask)
+    job = Job(table_id, seat, asker)
+    running = await reviews.admit(job)
+    if running is not None:  # asked at the same moment by someone else: that one runs
+        return JSONResponse(running, status_code=202)
     saved = GameRecord.of_table(record).to_json()
     try:
-        total = await asyncio.to_thread(jobs.count, saved, seat, ask.seed, budget.hindsight)
+        job.total = await asyncio.to_thread(jobs.count, saved, seat, ask.seed, budget.hindsight)
     except ReviewError as error:
+        await reviews.drop(job)
         raise ApiError(409, error.code, str(error)) from None
-    job = Job(table_id, seat, asker, total=total)
-    reviews.jobs[(table_id, seat)] = job
-    job.task = asyncio.create_task(run_job(house, job, saved, ask.seed, budget))
+    except BaseException:
+        await reviews.drop(job)
+        raise
+    await reviews.moved(job)
+    job.task = asyncio.create_task(run_job(house, reviews, job, saved, ask.seed, budget))
     return JSONResponse(job.to_json(), status_code=202)
 
 
@@ -138,10 +187,10 @@ async def get_review(request: Request, table_id: str, seat: int) -> JSONResponse
     stored = await house.store.review(table_id, seat)
     if stored is not None:
         return JSONResponse(done_json(stored))
-    job = reviews_of(request).jobs.get((table_id, seat))
-    if job is None:
+    progress = await reviews_of(request).progress(table_id, seat)
+    if progress is None:
         raise ApiError(404, NO_REVIEW, "No review of this seat yet: POST to the same path")
-    return JSONResponse(job.to_json())
+    return JSONResponse(progress)
 
 
 def done_json(review: dict[str, Any]) -> dict[str, Any]:
@@ -160,12 +209,21 @@ def budget_of(ask: ReviewAsk) -> Budget:
     return Budget(per_decision, CAPS.per_game, ask.hindsight)
 
 
-async def run_job(house: House, job: Job, saved: dict[str, Any], seed: int, budget: Budget) -> None:
-    """The review, one decision per worker call, then stored with its puzzles."""
+async def run_job(
+    house: House,
+    reviews: Reviews,
+    job: Job,
+    saved: dict[str, Any],
+    seed: int,
+    budget: Budget,
+) -> None:
+    """The review, one decision per worker call, then stored with its puzzles; ``reviews``
+    is told of each step (with ``--redis`` every process reads the progress there)."""
     key = f"review:{job.table_id}:{job.seat}"
     args = (saved, job.seat, seed, budget.hindsight)
     try:
         job.status = "running"
+        await reviews.moved(job)
         entries: list[dict[str, Any]] = []
         used = 0
         for index in range(job.total):
@@ -174,6 +232,7 @@ async def run_job(house: House, job: Job, saved: dict[str, Any], seed: int, budg
             used += entry["cost"]
             entries.append(entry)
             job.done = index + 1
+            await reviews.moved(job)
         puzzles = []
         for index in [i for i, e in enumerate(entries) if e.get("mark") == "blunder"][:3]:
             left = budget.per_game - used
@@ -187,11 +246,14 @@ async def run_job(house: House, job: Job, saved: dict[str, Any], seed: int, budg
         await store_review(house, job, review)
         job.status = "done"
     except asyncio.CancelledError:
-        job.status, job.error = "failed", "The server stopped before the review was done"
+        # Not told to ``reviews``: the process is stopping, and with --redis its end
+        # (its liveness key gone) is what frees the job's places for every process.
+        job.status, job.error = "failed", STOPPED
         raise
     except Exception as error:
         log.exception("review of table %s seat %d failed", job.table_id, job.seat)
         job.status, job.error = "failed", f"The review failed: {type(error).__name__}"
+    await reviews.moved(job)
 
 
 async def piece(house: House, key: str, call: str, *args: Any) -> Any:
