@@ -98,6 +98,11 @@ class ReviewSpec:
     horizon: Horizon | None = None
     # a rollout is cut after this many moves and valued where it stands
     steps: int = 400
+    # the imagined states a review draws from the seat's view; None: the game's search
+    # sampler. A game whose search models the bots it meets (Cambio's hard) gives one
+    # that plays every seat as its reference player, so that a mark measures the move,
+    # not a guess about who the opponent was.
+    determinize: Sampler | None = None
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,7 @@ class Judge:
     def from_view(self, view: Mapping[str, Any], seat: int) -> Source:
         """Imagined states drawn from the seat's view: nothing else is read."""
         frozen = dict(view)
-        sampler = self.hooks.determinize
+        sampler = self.spec.determinize or self.hooks.determinize
         if sampler is None:
             return lambda rng: self.game.determinize(frozen, seat, rng)
         return lambda rng: sampler(self.game, frozen, seat, rng)

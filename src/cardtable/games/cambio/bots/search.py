@@ -513,11 +513,20 @@ def determinize(
     (``weighted_sample``), marked with the deck's size at the root so that a rollout knows
     how far it has gone (``rollout_horizon``). The search plays every root action from the
     same sample and rollout seed (``paired``), so the actions meet the same hidden cards and
-    the same draws."""
-    state = weighted_sample(game, view, seat, rng)
-    state.search_mark = len(state.deck)  # the deck's size at the root
+    the same draws. Each opponent plays its rollouts in a style drawn from what the view
+    shows of it (``adapt``)."""
+    state = reference_sample(game, view, seat, rng)
     beliefs = adapt.read_table(view)
     setattr(state, STYLES_FIELD, adapt.draw_styles(beliefs, seat, state.players, rng))
+    return state
+
+
+def reference_sample(
+    game: Game[Any], view: Mapping[str, Any], seat: int, rng: random.Random
+) -> CambioState:
+    """``determinize`` with every seat playing medium: the review's opponent."""
+    state = weighted_sample(game, view, seat, rng)
+    state.search_mark = len(state.deck)  # the deck's size at the root
     return state
 
 
