@@ -16,6 +16,8 @@ import httpx
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
+from cardtable.server.sharedseeks import SWEEP_EVERY
+
 from .support import TIMEOUT, Server, poll, run
 from .test_scale import REDIS_URL, schema_url  # noqa: F401 (a fixture)
 from .test_shared import next_of, person, seek
@@ -152,3 +154,38 @@ def test_the_grace_after_the_page_closed_counts_the_owner_on_every_process(
     for server in (a, b):  # A, which held it, answers for it no more either
         assert fetch(server, mine).status_code == 404
     assert listed(a) == []
+
+
+def test_a_seek_whose_holder_died_ends_at_its_time_and_the_owner_is_told(
+    clocked_pair: tuple[Server, Server, str],
+) -> None:
+    """Carol seeks on A and watches her seek from B; A is killed (SIGKILL: its ten-minute
+    timer dies with it). Before ten minutes B still lists it (it can still be paired); once
+    they pass, B's sweep ends it: Carol is told it expired, Dan's lobby on B drops it, and
+    her one seek is free again."""
+    a, b, _ = clocked_pair
+    carol = person(a)
+    mine = seek(carol).json()
+    seek_id = mine["seek"]["id"]
+
+    async def scenario() -> dict[str, Any]:
+        async with (
+            connect(f"{b.ws}/ws/lobby", open_timeout=TIMEOUT) as dan,
+            connect(owner_url(b, mine), open_timeout=TIMEOUT) as owner,
+        ):
+            for lobby in (dan, owner):
+                await until_listed(lobby, seek_id, shown=True)
+            a.kill()
+            advance(b, TTL - 60)
+            assert listed(b) == [seek_id]
+            advance(b, 60 + SWEEP_EVERY)
+            ended = await next_of(owner, "seek_ended")
+            await until_listed(dan, seek_id, shown=False)
+            return ended
+
+    ended = run(scenario())
+    assert ended == {"type": "seek_ended", "seek": seek_id, "reason": "expired"}
+    assert fetch(b, mine).status_code == 404
+    assert seek_id not in listed(b)
+    at_b = httpx.Client(base_url=b.http, cookies=carol.cookies, headers=carol.headers)
+    assert seek(at_b).status_code == 201  # her one seek is free again

@@ -42,12 +42,19 @@ TURN = "turn"  # the clock kind of a turn-based table (pace.py makes it)
 class Clock(Protocol):
     def now(self) -> float: ...
 
+    # seconds since the epoch: for times other processes read (Redis), where one
+    # process's monotonic clock means nothing
+    def wall(self) -> float: ...
+
     async def sleep_until(self, deadline: float) -> None: ...
 
 
 class RealClock:
     def now(self) -> float:
         return time.monotonic()
+
+    def wall(self) -> float:
+        return time.time()
 
     async def sleep_until(self, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.monotonic()))
@@ -58,10 +65,14 @@ class ManualClock:
 
     def __init__(self) -> None:
         self._now = 1000.0
+        self._epoch = time.time() - self._now  # wall() moves with now()
         self._waiters: list[tuple[float, asyncio.Future[None]]] = []
 
     def now(self) -> float:
         return self._now
+
+    def wall(self) -> float:
+        return self._epoch + self._now
 
     async def sleep_until(self, deadline: float) -> None:
         if deadline <= self._now:

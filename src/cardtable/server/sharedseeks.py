@@ -20,7 +20,9 @@ A seek is stored with its token's hash, so any process can answer its owner: fet
 watch it (``/ws/lobby?seek=``) or cancel it (taken out of Redis, then ``cancelled`` is
 published for the process holding its timers).
 
-Expiry is shared too. The seek's ten minutes are the holding process's timer; its grace
+Expiry is shared too. The seek's ten minutes are the holding process's timer (stored as
+wall-clock ``until``; every process also sweeps for seeks past it every ``SWEEP_EVERY``,
+so a seek whose holder was killed still ends and its owner is told); its grace
 after the owner's page closed is counted over every process: each process counts the
 owner's lobby sockets it holds in ``{ns}:seeks:eyes:{id}`` (node -> sockets, a dead
 node's count not believed), and the process whose socket was the last to close starts the
@@ -126,6 +128,9 @@ end
 return 0
 """
 ATTEMPTS = 8  # reads and commits before a seek is refused as busy
+# How often each process looks for seeks past their time whose holder died (its timer
+# went with it): the seek's end is then published by whichever process sees it first.
+SWEEP_EVERY = 30.0
 
 
 class SharedSeekBook(SeekBook):
@@ -145,11 +150,13 @@ class SharedSeekBook(SeekBook):
         self._listed: list[SeekInfo] = []
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await pubsub.subscribe(self.channel)
         self._listener = asyncio.create_task(self._listen(pubsub), name="seeks events")
+        self._sweeper = asyncio.create_task(self._sweep(), name="seeks sweep")
         self._listed = [info for info, _ in (await self._read())[1]]
 
     def close(self) -> None:
@@ -159,8 +166,9 @@ class SharedSeekBook(SeekBook):
         for grace in self._graces.values():
             grace.cancel()
         self._graces = {}
-        if self._listener is not None:
-            self._listener.cancel()
+        for task in (self._listener, self._sweeper):
+            if task is not None:
+                task.cancel()
 
     # -- seeking ---------------------------------------------------------------------
     async def seek(self, info: SeekInfo, owner: str, user: UserRecord | None, address: str) -> Seek:
@@ -177,7 +185,7 @@ class SharedSeekBook(SeekBook):
                 "owner": owner,
                 "user": user.id if user else None,
                 "address": address,
-                "until": time.time() + SEEK_TTL,
+                "until": self._wall() + SEEK_TTL,
                 "token": hash_token(mine.token),
             }
             args = [version, match["info"]["id"] if match else "", info.id, json.dumps(stored)]
@@ -238,7 +246,7 @@ class SharedSeekBook(SeekBook):
             entry = json.loads(text) if text else None
             if entry is None or not _same(entry.get("token", ""), proved):
                 continue
-            if text is open_text and entry["until"] <= time.time():
+            if text is open_text and entry["until"] <= self._wall():
                 continue
             seek = Seek(SeekInfo(**entry["info"]), token, "", None, "", 0.0)
             if entry.get("ticket"):
@@ -328,6 +336,26 @@ class SharedSeekBook(SeekBook):
             except Exception:
                 log.exception("seeks: %s could not expire", seek.info.id)
 
+    async def _sweep(self) -> None:
+        """Every ``SWEEP_EVERY``: end the seeks past their time (a holder that died took
+        their timer with it; a live holder's timer and this race harmlessly, the drop
+        script letting one of them publish)."""
+        while True:
+            await self.house.clock.sleep_until(self._now() + SWEEP_EVERY)
+            try:
+                for seek_id in await self._overdue():
+                    await self._drop_shared(seek_id)
+            except Exception:
+                log.exception("seeks: the sweep for overdue seeks failed")
+
+    async def _overdue(self) -> list[str]:
+        stored = await self.redis.hgetall(self.keys[0])
+        now = self._wall()
+        return [_text(key) for key, text in stored.items() if json.loads(text)["until"] <= now]
+
+    def _wall(self) -> float:
+        return self.house.clock.wall()
+
     def _paired_key(self, seek_id: str) -> str:
         return f"{self.keys[0]}:paired:{seek_id}"
 
@@ -358,7 +386,7 @@ class SharedSeekBook(SeekBook):
             pipe.zrange(self.keys[1], 0, -1)
             pipe.hgetall(self.keys[0])
             version, order, stored = await pipe.execute()
-        now = time.time()
+        now = self._wall()
         entries = []
         for seek_id in order:
             text = stored.get(seek_id)
@@ -402,6 +430,10 @@ class SharedSeekBook(SeekBook):
         self._stop_grace(paired)
         self._listed = [info for info, _ in (await self._read())[1]]
         super()._changed()  # this process's lobby sockets get the list
+
+
+def _text(raw: bytes | str) -> str:
+    return raw.decode() if isinstance(raw, bytes) else raw
 
 
 def _same(a: str, b: str) -> bool:
