@@ -28,6 +28,7 @@ from cardtable.store.schema import utcnow
 
 from ..store.conftest import POSTGRES_URL, postgres_schema_url
 from .support import TIMEOUT, Server, Table, open_table, play_until_my_turn, run
+from .test_online_clocks import first_moves, settle, two_seats
 
 REDIS_URL = os.environ.get("CARDTABLE_TEST_REDIS_URL")
 GAME = "cambio"
@@ -151,6 +152,32 @@ def test_the_owner_killed_mid_game_the_other_process_finishes_it(
     assert final["over"] and final["version"] >= accepted
     summary = b.get(f"/api/tables/{ticket['id']}").json()
     assert summary["status"] == "finished" and summary["version"] == final["version"]
+
+
+def test_a_player_whose_process_died_is_counted_away_by_the_owner(
+    pair: tuple[Server, Server],
+) -> None:
+    """Seat 1 plays A's table through B, and B is killed (its connection never says it
+    left): A finds B dead and counts the seat away, so seat 0 is shown its away clock (a
+    seat counted present forever would never lose on time)."""
+    a, b = pair
+    first, second = two_seats(a, {"kind": "untimed"})
+
+    async def play() -> dict[str, Any]:
+        async with (
+            open_table(a, first["id"], first["token"]) as zero,
+            open_table(b, first["id"], second["token"]) as one,
+        ):
+            await first_moves(zero, one, random.Random(6))
+            await settle(zero)
+            assert zero.state is not None and "1" not in zero.state["clock"]["away"]
+            b.kill()
+            while zero.state is None or "1" not in zero.state["clock"]["away"]:
+                await zero.next_state()
+            return zero.state
+
+    state = run(play())
+    assert state["clock"]["away"] == {"1": 60.0} and not state["over"]
 
 
 def test_two_writers_racing_for_one_table_commit_each_version_once(schema_url: str) -> None:

@@ -30,7 +30,7 @@ import os
 import secrets
 import socket
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import BlockingConnectionPool, Redis
@@ -98,6 +98,8 @@ class Cluster:
         self.seq: Counter[str] = Counter()
         self._tasks: list[asyncio.Task[None]] = []
         self._answering: set[asyncio.Task[None]] = set()
+        # work done after each renewal (every third of a lease): see ``after_renewal``
+        self._after_renewal: list[Callable[[], Awaitable[object]]] = []
 
     # -- life ------------------------------------------------------------------------
     async def start(self, house: House) -> None:
@@ -127,6 +129,21 @@ class Cluster:
             await self._pubsub.aclose()
         await self.redis.aclose()
         await self.redis.connection_pool.disconnect()  # a pool handed in is not closed by it
+
+    def after_renewal(self, work: Callable[[], Awaitable[object]]) -> None:
+        """Run ``work`` after every renewal of this process's leases."""
+        self._after_renewal.append(work)
+
+    async def dead(self, nodes: Iterable[str]) -> set[str]:
+        """Which of ``nodes`` are not alive (their heartbeat key has run out)."""
+        others = [node for node in set(nodes) if node != self.node]
+        if not others:
+            return set()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for node in others:
+                pipe.exists(alive_key(node))
+            alive = await pipe.execute()
+        return {node for node, live in zip(others, alive, strict=True) if not live}
 
     def on(self, op: str, handler: Handler) -> None:
         """Answer requests of ``op`` from other processes."""
@@ -159,6 +176,8 @@ class Cluster:
             try:
                 await self.heartbeat()
                 await self._renew()
+                for work in self._after_renewal:
+                    await work()
             except Exception:
                 log.exception("cluster: renewing leases failed")
 

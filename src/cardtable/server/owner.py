@@ -16,10 +16,12 @@ class Owner:
     def __init__(self, house: House, cluster: Cluster) -> None:
         self.house = house
         self.cluster = cluster
-        # Connections elsewhere that joined a table here: handle -> (table, leave).
-        self._joined: dict[str, tuple[str, Callable[[], None]]] = {}
+        # Connections elsewhere that joined a table here: handle -> (table, leave, the
+        # process holding the connection).
+        self._joined: dict[str, tuple[str, Callable[[], None], str]] = {}
         for op in ("join", "part", "act", "say", "leave", "seated", "rematch"):
             cluster.on(op, getattr(self, op))
+        cluster.after_renewal(self.part_the_dead)
 
     def table(self, body: dict[str, Any]) -> LiveTable:
         table = self.house.live.get(str(body.get("table")))
@@ -43,7 +45,7 @@ class Owner:
             body.get("since"),
             int(body.get("most", 0)),
         )
-        self._joined[str(body["handle"])] = (table.id, leave)
+        self._joined[str(body["handle"])] = (table.id, leave, str(body.get("from", "")))
         self.cluster.remote_watchers[table.id] += 1
         return {"m": first, "s": self.cluster.seq[table.id], "v": table.version}
 
@@ -51,13 +53,21 @@ class Owner:
         joined = self._joined.pop(str(body.get("handle")), None)
         if joined is None:
             return
-        table_id, leave = joined
+        table_id, leave, _ = joined
         leave()
         if self.cluster.remote_watchers[table_id] > 0:
             self.cluster.remote_watchers[table_id] -= 1
         table = self.house.live.get(table_id)
         if table is not None:
             self.house.release(table)
+
+    async def part_the_dead(self) -> None:
+        """The connections of a process that died (kill -9: it never said ``part``) leave
+        their tables here: else their seats would stay present, and their away clocks
+        would never run."""
+        dead = await self.cluster.dead(node for _, _, node in self._joined.values())
+        for handle in [h for h, (_, _, node) in self._joined.items() if node in dead]:
+            await self.part({"handle": handle})
 
     async def act(self, body: dict[str, Any]) -> None:
         await self.table(body).act(int(body["seat"]), int(body["version"]), body.get("action"))
