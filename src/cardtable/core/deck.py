@@ -9,11 +9,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 from cardtable.core.errors import InvalidOptions
+from cardtable.core.rng import shuffle
 
 
 def shuffled(cards: Sequence[str], rng: random.Random) -> list[str]:
     out = list(cards)
-    rng.shuffle(out)
+    shuffle(rng, out)
     return out
 
 

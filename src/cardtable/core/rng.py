@@ -6,7 +6,7 @@ from __future__ import annotations
 import _random
 import random
 import secrets
-from collections.abc import MutableSequence
+from collections.abc import Callable, MutableSequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -68,14 +68,37 @@ class Rng(random.Random):
         return seq[r]
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
-        getrandbits = self.getrandbits
-        for i in range(len(x) - 1, 0, -1):
-            n = i + 1
-            k = n.bit_length()
-            j: int = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            x[i], x[j] = x[j], x[i]
+        _fisher_yates(self.getrandbits, x)
+
+
+def shuffle(rng: random.Random, items: MutableSequence[Any]) -> None:
+    """``rng.shuffle(items)``: the same permutation and the same draws from ``rng``. The
+    one shuffle of every game's deals, reshuffles and determinizations. For a
+    ``random.Random`` or an ``Rng`` it runs the standard library's loop compiled (the
+    standard library's own is interpreted, two calls per card); a generator of any other
+    class may draw otherwise, so it is asked to shuffle itself."""
+    kind = type(rng)
+    if kind is Rng or kind is random.Random:
+        _fisher_yates(rng.getrandbits, items)
+    else:
+        rng.shuffle(items)
+
+
+def _fisher_yates(draw: Callable[[int], int], items: MutableSequence[Any]) -> None:
+    """random.py's ``shuffle`` with ``_randbelow_with_getrandbits`` inlined (CPython 3.11
+    to 3.13): for i from the last index down, j below i + 1 from ``bits`` =
+    (i + 1).bit_length() fresh bits, drawn again until it is; then swap. C integers when
+    compiled (rng.pxd)."""
+    bits = len(items).bit_length()
+    half = (1 << bits) >> 1  # 2 ** (bits - 1): below it, i + 1 has one bit fewer
+    for i in range(len(items) - 1, 0, -1):
+        if i + 1 < half:
+            bits -= 1
+            half >>= 1
+        j: int = draw(bits)
+        while j > i:
+            j = draw(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def new_seed() -> int:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 from cardtable import games
-from cardtable.games.cabo.cards import shuffle
 
 from .helpers import act, cards, kinds, of_type, play_round, public, row, table, wire_legal
 
@@ -111,17 +109,3 @@ def test_the_power_is_optional() -> None:
     events = act(state, 0, "skip")
     assert of_type(events, "skip") and public(state)["turn"] == 1
     assert cards(state, 0, 1) == [None] * 4
-
-
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 33, 52, 64, 65])
-def test_the_deal_shuffle_is_the_standard_librarys(size: int) -> None:
-    """CA-3: the engine's own shuffle (written out for speed) deals exactly what
-    ``random.Random.shuffle`` deals for the same seed, and leaves the generator where it
-    would, so every seeded game and every stacked replay stays the same."""
-    for seed in range(40):
-        ours, theirs = random.Random(seed), random.Random(seed)
-        mine, standard = list(range(size)), list(range(size))
-        shuffle(ours, mine)
-        theirs.shuffle(standard)
-        assert mine == standard
-        assert ours.getstate() == theirs.getstate()

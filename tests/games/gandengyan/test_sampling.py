@@ -1,6 +1,6 @@
 """The search's samples stay the samples they were (GD-4, GD-12, GD-17): ``determinize``
-counts the unseen cards without Counters, shuffles with its own copy of random.py's loop
-and makes a sample's generator only when the sample deals a new hand. Each must give
+counts the unseen cards without Counters, shuffles with ``core.rng.shuffle`` (its own
+tests are in tests/core/test_rng.py) and makes a sample's generator only when the sample deals a new hand. Each must give
 exactly what the library calls it replaces give, or the same seed would sample another
 deal."""
 
@@ -11,37 +11,7 @@ from collections import Counter
 
 from cardtable.core.rng import fork
 from cardtable.games.gandengyan import GanDengYanGame
-from cardtable.games.gandengyan.game import shuffle, unaccounted
-
-
-class CountingRandom(random.Random):
-    """A generator of another class: ``shuffle`` must leave it to shuffle itself."""
-
-    calls = 0
-
-    def shuffle(self, x: list[str]) -> None:  # type: ignore[override]
-        CountingRandom.calls += 1
-        super().shuffle(x)
-
-
-def test_the_shuffle_draws_exactly_what_random_shuffle_draws() -> None:
-    """GD-4: the same generator state gives the same order and leaves the same state."""
-    for seed in range(40):
-        cards = [f"c{i}" for i in range(seed % 9 * 13)]
-        mine, theirs = random.Random(seed), random.Random(seed)
-        ours, library = list(cards), list(cards)
-        shuffle(ours, mine)
-        theirs.shuffle(library)
-        assert ours == library
-        assert mine.getstate() == theirs.getstate()
-
-
-def test_a_generator_of_another_class_shuffles_itself() -> None:
-    """GD-4: a subclass may draw differently, so its own shuffle runs."""
-    rng, cards = CountingRandom(3), list("abcdefgh")
-    shuffle(cards, rng)
-    assert CountingRandom.calls == 1
-    assert sorted(cards) == list("abcdefgh")
+from cardtable.games.gandengyan.game import unaccounted
 
 
 def test_the_unseen_cards_are_the_counters_difference_in_the_decks_order() -> None:

@@ -3,9 +3,6 @@ use its code, the number as a string ("0" … "13", docs/architecture.md)."""
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 HAND_SIZE = 4  # CA-3
 LOW, HIGH = 0, 13
 
@@ -30,37 +27,5 @@ POWER_OF: tuple[str | None, ...] = (
     None,
 )
 
-POWER_WORDS = {
-    PEEK: "look at one of your own cards",
-    SPY: "look at one card of another player",
-    SWAP: "swap one of your cards with another player's card, both unseen",
-}
-
 # CA-15: the Kamikaze hand, sorted.
 KAMIKAZE_HAND = (12, 12, 13, 13)
-
-
-def shuffle(rng: random.Random, items: list[Any]) -> None:
-    """``rng.shuffle(items)``, the same permutation and the same draws from ``rng``,
-    written out: the standard library's shuffle is interpreted Python (a call per card to
-    ``_randbelow``), and a round of random play costs less than its deal's shuffle. This
-    module is compiled, so the loop below runs in C. A generator of another class keeps
-    its own ``shuffle``. (Cambio's ``cards.shuffle`` is the same function; it belongs in
-    ``core.rng``.)"""
-    if type(rng) is not random.Random:
-        rng.shuffle(items)
-        return
-    draw = rng.getrandbits
-    # (i + 1).bit_length(), kept as ``bits`` and ``half`` = 2 ** (bits - 1) while i falls.
-    bits = len(items).bit_length()
-    half = (1 << bits) >> 1
-    for i in range(len(items) - 1, 0, -1):
-        if i + 1 < half:
-            bits -= 1
-            half >>= 1
-        # random.Random._randbelow_with_getrandbits(i + 1): draw ``bits`` bits, again
-        # until the number is below the bound.
-        j = draw(bits)
-        while j > i:
-            j = draw(bits)
-        items[i], items[j] = items[j], items[i]

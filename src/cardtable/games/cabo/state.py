@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core import Event, Outcome, State, View
+from cardtable.core.rng import shuffle
 from cardtable.games.cabo import scoring
 from cardtable.games.cabo.actions import (
     CALL,
@@ -45,7 +46,6 @@ from cardtable.games.cabo.cards import (
     SPY,
     SWAP,
     VALUE_OF,
-    shuffle,
 )
 
 if TYPE_CHECKING:

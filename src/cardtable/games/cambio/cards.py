@@ -3,9 +3,7 @@ the scoring schemes of the "hand lab" (CB-3, CB-32). Pure functions over card co
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
 
 from cardtable.core.cards import JOKERS, RED_SUITS, standard_deck
 
@@ -98,29 +96,3 @@ def _int_option(opts: Mapping[str, object], name: str, default: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"Option {name!r} must be a whole number, got {value!r}")
     return value
-
-
-def shuffle(rng: random.Random, items: list[Any]) -> None:
-    """``rng.shuffle(items)``, the same permutation and the same draws from ``rng``,
-    written out: the standard library's shuffle is interpreted Python (a call per card to
-    ``_randbelow``), and a round of random play costs less than its deal's shuffle. This
-    module is compiled, so the loop below runs in C. A generator of another class keeps
-    its own ``shuffle``. (Cabo's ``cards.shuffle`` is the same function; it belongs in
-    ``core.rng``.)"""
-    if type(rng) is not random.Random:
-        rng.shuffle(items)
-        return
-    draw = rng.getrandbits
-    # (i + 1).bit_length(), kept as ``bits`` and ``half`` = 2 ** (bits - 1) while i falls.
-    bits = len(items).bit_length()
-    half = (1 << bits) >> 1
-    for i in range(len(items) - 1, 0, -1):
-        if i + 1 < half:
-            bits -= 1
-            half >>= 1
-        # random.Random._randbelow_with_getrandbits(i + 1): draw ``bits`` bits, again
-        # until the number is below the bound.
-        j = draw(bits)
-        while j > i:
-            j = draw(bits)
-        items[i], items[j] = items[j], items[i]

@@ -10,10 +10,10 @@ from typing import Any, ClassVar
 
 from cardtable.core import Game, Option
 from cardtable.core.deck import stack
-from cardtable.core.rng import fork, make_rng
+from cardtable.core.rng import fork, make_rng, shuffle
 from cardtable.games.cambio import actions, text
 from cardtable.games.cambio.actions import Action, Give, Peek, Position, Replace, Snap, Swap
-from cardtable.games.cambio.cards import FULL_DECK, SCORING, card_value, score_hand, shuffle
+from cardtable.games.cambio.cards import FULL_DECK, SCORING, card_value, score_hand
 from cardtable.games.cambio.state import (
     DRAWN,
     HIDDEN,

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardtable.core import Event, IllegalAction, Outcome, State, View
 from cardtable.core.cards import pretty
+from cardtable.core.rng import shuffle
 from cardtable.games.cambio.actions import (
     CALL,
     DISCARD,
@@ -46,10 +47,10 @@ from cardtable.games.cambio.cards import (
     PEEK_OPPONENT,
     PEEK_OWN,
     POWER_OF_CARD,
-    shuffle,
 )
 
 if TYPE_CHECKING:
+    from cardtable.games.cambio.bots.adapt import RolloutStyle
     from cardtable.games.cambio.game import CambioGame
 
 # What a view shows for a face-down card the seat does not know (an empty slot is null).
@@ -121,6 +122,9 @@ class CambioState(State[Action]):
         # A search's note on a sample it drew (its bots keep the deck's size at the root
         # there): copied by clone, never read by the rules, not part of any view.
         self.search_mark: int | None = None
+        # The same for hard's adaptive search: the style each seat plays in the sample's
+        # rollouts (None: medium everywhere).
+        self.search_styles: tuple[RolloutStyle, ...] | None = None
         self._to_act: tuple[int, ...] = ()
         self._snaps_of: list[list[Action] | None] = [None] * game.n
         self._snaps_all: list[Action] | None = None

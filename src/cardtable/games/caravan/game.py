@@ -9,13 +9,12 @@ from typing import Any, ClassVar
 
 from cardtable.core import Game, InvalidOptions, Option
 from cardtable.core.cards import pretty, standard_deck
-from cardtable.core.deck import stack
-from cardtable.core.rng import fork, make_rng
+from cardtable.core.deck import shuffled, stack
+from cardtable.core.rng import fork, make_rng, shuffle
 from cardtable.core.words import Person, plural
 
 from . import actions, rules
 from .actions import CARAVANS, Action, Attach, Disband, Discard, Play
-from .shuffling import shuffle, shuffled
 from .state import CaravanState
 
 SHORT_DECK = 30
@@ -200,7 +199,7 @@ class CaravanGame(Game[Action]):
         ``(Counter(full_deck) - accounted - known).elements()``, shuffled."""
         if self.one_of_each and not known:  # the usual case, as one filter
             rest = [card for card in self.full_deck if card not in accounted]
-            shuffle(rest, rng)
+            shuffle(rng, rest)
             return rest
         rest = []
         for card, count in self.full_counts.items():
@@ -209,7 +208,7 @@ class CaravanGame(Game[Action]):
                 rest.append(card)
             elif count > 1:
                 rest += [card] * count
-        shuffle(rest, rng)
+        shuffle(rng, rest)
         return rest
 
     @staticmethod
@@ -221,7 +220,7 @@ class CaravanGame(Game[Action]):
             cards = [*known.elements(), *candidates[: size - sum(known.values())]]
         else:
             cards = candidates[:size]
-        shuffle(cards, rng)
+        shuffle(rng, cards)
         return cards
 
     # -- actions -----------------------------------------------------------------------

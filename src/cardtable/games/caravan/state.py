@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.core import Event, IllegalAction, Outcome, State, View
 from cardtable.core.cards import pretty
+from cardtable.core.rng import shuffle
 
 from . import rules
 from .actions import (
@@ -37,7 +38,6 @@ from .actions import (
     attach,
 )
 from .rules import DOWN, FOLLOWERS, NONE, NUMBER_VALUES, UP, is_joker, is_number
-from .shuffling import shuffle
 
 if TYPE_CHECKING:
     from .game import CaravanGame
@@ -484,7 +484,7 @@ class CaravanState(State[Action]):
         pile = self.discards[seat]
         deck = self.decks[seat]
         deck += pile
-        shuffle(deck, self.rng)
+        shuffle(self.rng, deck)
         if self.rules.short_deck:
             self.known_hidden[seat].update(pile)
             self.known_deck[seat].update(pile)
@@ -535,7 +535,7 @@ class CaravanState(State[Action]):
         while self.rules.redeal and sum(1 for card in hand if is_number(card)) < 3:
             self.redeals[seat].append(list(hand))
             deck += hand
-            shuffle(deck, self.rng)
+            shuffle(self.rng, deck)
             if self.rules.short_deck:
                 self.known_hidden[seat] |= Counter(hand)
                 self.known_deck[seat].update(hand)

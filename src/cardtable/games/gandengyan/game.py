@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from cardtable.core import Game, InvalidOptions, Option
 from cardtable.core.cards import JOKERS, standard_deck
 from cardtable.core.deck import stack
-from cardtable.core.rng import make_rng
+from cardtable.core.rng import make_rng, shuffle
 
 from . import actions
 from .actions import Action, Pass, Play, reading_problem
@@ -149,7 +149,7 @@ class GanDengYanGame(Game[Action]):
         # the seat cannot account for are re-dealt to the other hands, the rest is talon.
         shown = [list(h) for h in state.results[-1]["hands"]] if state.over else None
         pool = unaccounted(self.deck_counts, own, state.played, *(shown or ()))
-        shuffle(pool, rng)
+        shuffle(rng, pool)
         hands = shown or []
         if shown is None:
             for s in range(n):
@@ -209,23 +209,6 @@ def unaccounted(deck: Mapping[str, int], *seen: Sequence[str]) -> list[str]:
             if k is not None:
                 left[card] = k - 1
     return [card for card, k in left.items() if k > 0 for _ in range(k)]
-
-
-def shuffle(cards: list[str], rng: random.Random) -> None:
-    """``rng.shuffle(cards)``, drawing exactly the same numbers: random.py's own loop
-    (CPython 3.11 to 3.13) written here so the compiled build runs it in C, since the
-    search shuffles once per sample. A generator of another class shuffles itself."""
-    if type(rng) is not random.Random:
-        rng.shuffle(cards)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _play_from_view(data: Mapping[str, Any]) -> Play:

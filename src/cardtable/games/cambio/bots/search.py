@@ -202,14 +202,9 @@ def rollout_policy(sample: State[Any], seat: int, legal: Sequence[Any], rng: ran
     return _power(mind, legal)
 
 
-# Where a sample carries the style each seat plays in its rollouts (``determinize`` sets
-# it; a clone copies it). The engine's state has no such field: it is set by name.
-STYLES_FIELD = "search_styles"
-
-
 def style_of(state: CambioState, seat: int) -> RolloutStyle:
     """The style ``seat`` plays in this rollout (medium where the sample sets none)."""
-    styles: tuple[RolloutStyle, ...] | None = getattr(state, STYLES_FIELD, None)
+    styles = state.search_styles  # determinize sets it, a clone copies it
     return adapt.STYLES[adapt.MEDIUM_INDEX] if styles is None else styles[seat]
 
 
@@ -517,7 +512,7 @@ def determinize(
     shows of it (``adapt``)."""
     state = reference_sample(game, view, seat, rng)
     beliefs = adapt.read_table(view)
-    setattr(state, STYLES_FIELD, adapt.draw_styles(beliefs, seat, state.players, rng))
+    state.search_styles = adapt.draw_styles(beliefs, seat, state.players, rng)
     return state
 
 
