@@ -4,18 +4,21 @@ writer at a time anyway); PostgreSQL a few.
 
 Appends are group-committed: while one group of actions is being written, the actions of
 other tables queue up and go together in the next transaction. Each table still waits for
-its own action's commit before publishing it; under load a commit serves many tables."""
+its own action's commit before publishing it; under load a commit serves many tables.
+They have a lane of their own ahead of the other calls (``store/lanes.py``): a move does
+not wait behind the creates and claims made before it. Calls that write one table name
+it, so a table's calls and appends still run in the order they were made."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from functools import partial
 from typing import Any, TypeVar, cast
 
 from cardtable.store import Append, Store, TableRecord
+from cardtable.store.lanes import Lanes
 from cardtable.store.online import (
     ChatRecord,
     OnlineSql,
@@ -32,21 +35,28 @@ from cardtable.store.reviews import ReviewSql
 T = TypeVar("T")
 
 
+_Queued = tuple[Append, asyncio.Future[None]]
+
+
 class AsyncStore:
     def __init__(self, store: Store, workers: int) -> None:
         self.store = store
         self._online = cast(OnlineSql, store)
         self._reviews = cast(ReviewSql, store)
-        self._pool = ThreadPoolExecutor(workers, thread_name_prefix="store")
-        self._queued: list[tuple[Append, asyncio.Future[None]]] = []
-        self._writing = False
+        self._lanes: Lanes[_Queued] = Lanes(workers, self._write_group)
 
     async def _call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, partial(fn, *args, **kwargs))
+        return await asyncio.wrap_future(self._lanes.submit(partial(fn, *args, **kwargs)))
+
+    async def _on(self, table_id: str, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(table_id, *args)``, a call about one table: it runs after every earlier call
+        or append of that table."""
+        call = partial(fn, table_id, *args)
+        return await asyncio.wrap_future(self._lanes.submit(call, table_id))
 
     async def create(self, table: TableRecord) -> None:
-        await self._call(self.store.create, table)
+        call = partial(self.store.create, table)
+        await asyncio.wrap_future(self._lanes.submit(call, table.id))
 
     async def get(self, table_id: str, *, actions: bool = False) -> TableRecord | None:
         return await self._call(self.store.get, table_id, actions=actions)
@@ -62,41 +72,30 @@ class AsyncStore:
     ) -> None:
         """Return once the action (with the table's clocks after it, if any) is committed
         (``WriteConflict`` if it was refused)."""
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
         entry = Append(table_id, seq, seat, action, outcome, clock_state)
-        self._queued.append((entry, done))
-        if not self._writing:
-            self._writing = True
-            asyncio.get_running_loop().create_task(self._write_groups())
+        self._lanes.append(table_id, (entry, done))
         await done
 
-    async def _write_groups(self) -> None:
+    def _write_group(self, group: list[_Queued]) -> None:
+        """In a store thread: one transaction for the group, then one wake-up of the loop
+        to settle every waiter."""
+        results: list[Exception | None]
         try:
-            while self._queued:
-                group, self._queued = self._queued, []
-                results: list[Exception | None]
-                try:
-                    stored = await self._call(self.store.append_many, [a for a, _ in group])
-                    results = list(stored)
-                except Exception as error:  # the database itself failed: nobody is stored
-                    results = [error] * len(group)
-                for (_, done), problem in zip(group, results, strict=True):
-                    if done.done():
-                        continue
-                    if problem is None:
-                        done.set_result(None)
-                    else:
-                        done.set_exception(problem)
-        finally:
-            self._writing = False
+            results = list(self.store.append_many([entry for entry, _ in group]))
+        except Exception as error:  # the database itself failed: nobody is stored
+            results = [error] * len(group)
+        loop = group[0][1].get_loop()
+        loop.call_soon_threadsafe(_settle, group, results)
 
     async def claim(
         self, table_id: str, seat: int, token_hash: str, user_id: str | None = None
     ) -> bool:
-        return await self._call(self.store.claim, table_id, seat, token_hash, user_id)
+        return await self._on(table_id, self.store.claim, seat, token_hash, user_id)
 
     async def set_status(self, table_id: str, status: str) -> None:
-        await self._call(self.store.set_status, table_id, status)
+        await self._on(table_id, self.store.set_status, status)
 
     async def unfinished(self) -> list[str]:
         return await self._call(self.store.unfinished)
@@ -112,22 +111,22 @@ class AsyncStore:
     # -- the online part (users, sessions, ratings, chat, forfeits): typed, each on the
     # store's threads, so nothing outside the store reaches its SQL class.
     async def set_rematch(self, table_id: str, rematch_id: str) -> str | None:
-        return await self._call(self._online.set_rematch, table_id, rematch_id)
+        return await self._on(table_id, self._online.set_rematch, rematch_id)
 
     async def set_seat_address(self, table_id: str, seat: int, address_hash: str) -> None:
-        await self._call(self._online.set_seat_address, table_id, seat, address_hash)
+        await self._on(table_id, self._online.set_seat_address, seat, address_hash)
 
     async def seat_addresses(self, table_id: str) -> dict[int, str]:
-        return await self._call(self._online.seat_addresses, table_id)
+        return await self._on(table_id, self._online.seat_addresses)
 
     async def set_rated(self, table_id: str, rated: bool) -> None:
-        await self._call(self._online.set_rated, table_id, rated)
+        await self._on(table_id, self._online.set_rated, rated)
 
     async def forfeit(self, table_id: str, seat: int, bot: str) -> None:
-        await self._call(self._online.forfeit, table_id, seat, bot)
+        await self._on(table_id, self._online.forfeit, seat, bot)
 
     async def end_table(self, table_id: str, status: str, outcome: dict[str, Any] | None) -> None:
-        await self._call(self._online.end_table, table_id, status, outcome)
+        await self._on(table_id, self._online.end_table, status, outcome)
 
     async def played(self, user_id: str, limit: int = 50) -> list[PlayedRecord]:
         return await self._call(self._online.played, user_id, limit)
@@ -213,5 +212,15 @@ class AsyncStore:
         return await self._call(self._reviews.puzzle, puzzle_id)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=True)
+        self._lanes.close()
         self.store.close()
+
+
+def _settle(group: list[_Queued], results: list[Exception | None]) -> None:
+    for (_, done), problem in zip(group, results, strict=True):
+        if done.done():  # its caller was cancelled; the action is stored or refused anyway
+            continue
+        if problem is None:
+            done.set_result(None)
+        else:
+            done.set_exception(problem)

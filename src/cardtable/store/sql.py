@@ -42,6 +42,8 @@ _BUMP = (
 )
 _FINISH = _BUMP.values(status=FINISHED, outcome=bindparam("outcome"))
 _INSERT_ACTION = insert(ACTIONS)
+_INSERT_TABLE = insert(TABLES)
+_INSERT_SEAT = insert(SEATS)
 
 
 class SqlStore(OnlineSql, ReviewSql):
@@ -61,37 +63,39 @@ class SqlStore(OnlineSql, ReviewSql):
 
     # -- tables ----------------------------------------------------------------------
     def create(self, table: TableRecord) -> None:
+        # Core, not an ORM session: a table's creation is on the store thread with every
+        # move's commit, and the session's unit of work cost it ~2x (issue 20).
         now = table.created_at or utcnow()
-        with self._session.begin() as session:
-            session.add(
-                TableRow(
-                    id=table.id,
-                    game=table.game,
-                    options=dict(table.options),
-                    seed=table.seed,
-                    status=table.status,
-                    version=0,
-                    created_at=now,
-                    updated_at=now,
-                    public=table.public,
-                    rated=table.rated,
-                    clock=table.clock,
-                    invite_hash=table.invite_hash,
-                )
-            )
-            session.flush()  # the parent row first: the seats reference it
-            session.add_all(
-                SeatRow(
-                    table_id=table.id,
-                    seat=s.seat,
-                    kind=s.kind,
-                    bot=s.bot,
-                    token_hash=s.token_hash,
-                    claimed_at=now if s.token_hash else None,
-                    user_id=s.user_id,
-                )
-                for s in table.seats
-            )
+        row = {
+            "id": table.id,
+            "game": table.game,
+            "options": dict(table.options),
+            "seed": table.seed,
+            "status": table.status,
+            "version": 0,
+            "created_at": now,
+            "updated_at": now,
+            "public": table.public,
+            "rated": table.rated,
+            "clock": table.clock,
+            "invite_hash": table.invite_hash,
+        }
+        seats = [
+            {
+                "table_id": table.id,
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot,
+                "token_hash": s.token_hash,
+                "claimed_at": now if s.token_hash else None,
+                "user_id": s.user_id,
+            }
+            for s in table.seats
+        ]
+        with self.engine.begin() as connection:
+            connection.execute(_INSERT_TABLE, row)  # the parent row first: seats reference it
+            if seats:
+                connection.execute(_INSERT_SEAT, seats)
 
     def get(self, table_id: str, *, actions: bool = False) -> TableRecord | None:
         with self._session() as session:
