@@ -15,6 +15,8 @@ from dataclasses import replace
 from typing import Any, cast
 
 from cardtable.core import Game, State
+from cardtable.games.cabo.bots import adapt
+from cardtable.games.cabo.bots.adapt import RolloutStyle
 from cardtable.games.cabo.bots.knowledge import BASE_COUNTS, Rules, from_sample, from_view
 from cardtable.games.cabo.bots.players import wire_key
 from cardtable.games.cabo.bots.policy import (
@@ -82,7 +84,11 @@ def rollout_policy(sample: State[Any], seat: int, legal: Sequence[Any], rng: ran
         return legal[0]
     if state.players >= MIND_ROLLOUTS_FROM:
         table = from_sample(state, seat, rules_of(state))
-        action = action_for(Mind(table, ROLLOUT).decide(), legal)
+        mind = Mind(table, ROLLOUT)
+        key = mind.decide()
+        if table.phase == "start":
+            key = _styled_start(state, seat, mind, key)
+        action = action_for(key, legal)
         return legal[rng.randrange(len(legal))] if action is None else action
     phase = state.phase
     bit = 1 << seat
@@ -167,15 +173,62 @@ def _start(
     high: int,
     unknown_at: int,
 ) -> Any:
-    if state.caller is None and _should_call(state, seat, bit):
+    style = style_of(state, seat)
+    if state.caller is None and _calls(state, seat, bit, style, total):
         return legal[-1]
     discard = state.discard
+    if discard and style.take_always:
+        return legal[1]
     if discard:
         top = discard[-1]
         gain = max(high, UNSEEN if unknown else -1.0) - top
         if gain >= TAKE_GAIN:
             return legal[1]
     return legal[0]
+
+
+# Where a sample carries the style each seat plays in its rollouts (``determinize`` sets
+# it; a clone copies it). The engine's state has no such field: it is set by name.
+STYLES_FIELD = "search_styles"
+
+
+def style_of(state: CaboState, seat: int) -> RolloutStyle:
+    """The style ``seat`` plays in this rollout (medium where the sample sets none)."""
+    styles: tuple[RolloutStyle, ...] | None = getattr(state, STYLES_FIELD, None)
+    return adapt.STYLES[adapt.MEDIUM_INDEX] if styles is None else styles[seat]
+
+
+def sample_turns(state: CaboState) -> float:
+    """The turns each seat has played this round, counted as a view counts them."""
+    return max(52 - 4 * state.players - len(state.deck), 0) / state.players
+
+
+def _calls(state: CaboState, seat: int, bit: int, style: RolloutStyle, total: float) -> bool:
+    """Whether ``seat`` calls in this rollout: the searching seat by its own rule, an
+    opponent as its drawn style does (``total``: its expected sum, unseen cards at
+    ``UNSEEN``)."""
+    if seat != state.searcher:
+        if style.first_call and sample_turns(state) < style.first_call:
+            return False
+        if not style.by_rule:
+            return total <= style.call_at
+    return _should_call(state, seat, bit)
+
+
+def _styled_start(state: CaboState, seat: int, mind: Mind, key: Key) -> Key:
+    """The full heuristic's turn start (three or more seats) bent to ``seat``'s style."""
+    style = style_of(state, seat)
+    if seat == state.searcher or style.name == "medium":
+        return key
+    table = mind.t
+    if table.caller is None and not mind.kamikaze_now:
+        if style.first_call and sample_turns(state) < style.first_call:
+            key = DRAW if key == CALL else key
+        elif not style.by_rule:
+            key = CALL if mind.expected_sum(seat)[0] <= style.call_at else DRAW
+    if key == DRAW and style.take_always and table.top is not None:
+        return TAKE
+    return key
 
 
 def _should_call(state: CaboState, seat: int, bit: int) -> bool:
@@ -409,6 +462,9 @@ def determinize(
     seat has not seen, so the sample stays consistent with the view."""
     state = cast(CaboGame, game).determinize(view, seat, rng)
     state.searcher = seat  # whose imagination: its own calls in rollouts are its own
+    # Each opponent plays this sample's rollouts in a style drawn from what the view shows
+    # of it (``adapt``; the posteriors are read once per view, not once per sample).
+    setattr(state, STYLES_FIELD, adapt.draw_styles(beliefs_of(view), seat, state.players, rng))
     # Rollouts stop when the round ends and ``evaluate`` reads only the totals: the next
     # round's deal need not be shuffled (a fresh shuffle and a copy of the state's
     # generator were a quarter of a rollout's time). Stacked decks are the engine's own
@@ -437,6 +493,20 @@ def determinize(
                 k = rng.randrange(len(deck))
                 row[j], deck[k] = deck[k], card
     return state
+
+
+_BELIEFS: dict[str, tuple[Mapping[str, Any], dict[int, list[float]]]] = {}
+
+
+def beliefs_of(view: Mapping[str, Any]) -> dict[int, list[float]]:
+    """``adapt.read_table(view)``, remembered for the view a search is sampling from (held
+    here, so no other view can take its identity)."""
+    last = _BELIEFS.get("last")
+    if last is not None and last[0] is view:
+        return last[1]
+    beliefs = adapt.read_table(view)
+    _BELIEFS["last"] = (view, beliefs)
+    return beliefs
 
 
 KEPT_WEIGHT = 0.8
