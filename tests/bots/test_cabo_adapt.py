@@ -16,7 +16,7 @@ from cardtable import bots, games
 from cardtable.games.cabo.bots import adapt, search
 from cardtable.games.cabo.state import CaboState
 
-from .support import pure_view
+from .support import play, pure_view
 
 
 def position(
@@ -151,3 +151,28 @@ def test_hard_is_reproducible_with_a_seed_on_the_adapting_search() -> None:
         for _ in range(3)
     }
     assert len(picks) == 1
+
+
+def root_kinds(state: CaboState) -> list[str]:
+    game = state.game
+    view = pure_view(state, 0)
+    roots = search.root_actions(game, view, state.legal_actions(0))
+    return [str(game.action_to_json(action)["type"]) for action in roots]
+
+
+def test_hard_never_weighs_a_call_into_a_likely_loss_at_a_high_total() -> None:
+    """Issue #24: a search that imagines opponents calling soon calls early at a high total.
+    Seat 0 knows 6 + 5 of its row (about 24 expected) and nothing of seat 1's (who kept two
+    cards it looked at): its chance of the lowest sum is about 0.4–0.47. Against a player who has not called in
+    eight turns (greedy or cautious, most likely) the call is not even searched: hard
+    draws. At its first turn, against what may be medium about to call, it is searched."""
+    rows = ((6, 5, 7, 6), (3, 4, 8, 9))
+    late = position(8, rows=rows)
+    mind = search.Mind(search.from_view(pure_view(late, 0), search.Rules()), search.MEDIUM)
+    assert 0.2 <= mind.call_chance() < search.CALL_FLOOR
+    assert mind.expected_sum(0)[0] > search.CALL_CEILING
+    assert "call" not in root_kinds(late)
+    hard = bots.make("ismcts:80", late.game)
+    assert play(late, 0, hard)["type"] != "call"
+    early = position(0, rows=rows)
+    assert "call" in root_kinds(early)

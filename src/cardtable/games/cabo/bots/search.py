@@ -409,7 +409,10 @@ def root_actions(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Any])
     choice = mind.decide()
     phase = table.phase
     if phase == "start":
-        return [options[key] for key in start_shortlist(mind, choice) if key in options]
+        keys = start_shortlist(mind, choice)
+        if CALL in keys and choice != CALL and not call_worth_a_look(mind, view):
+            keys.remove(CALL)
+        return [options[key] for key in keys if key in options]
     ranked: list[tuple[float, Key]] = []
     # Placements are searched at every table size: on common random numbers (``paired``)
     # a few hundred rollouts tell apart options a few points apart, and the heuristic's
@@ -436,6 +439,24 @@ def root_actions(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Any])
 SHORTLIST = 3.0
 SHORTLIST_SIZE = 5
 CALL_CHANCE = 0.2  # a call is worth a search when its chance of the lowest sum is above
+
+
+def call_worth_a_look(mind: Mind, view: Mapping[str, Any]) -> bool:
+    """Whether the search may weigh a call its default would not make: never into a likely
+    loss at a high total (its chance of the lowest sum under ``CALL_FLOOR`` with an
+    expected sum above ``CALL_CEILING``) unless an opponent, by what it has shown, is
+    likely to call at its next turn anyway (then our row is scored as it stands whatever
+    we do, and only our call can turn it into nothing). Against a player who has not
+    called in many turns (greedy or cautious, most likely) waiting is cheap."""
+    if mind.call_chance() >= CALL_FLOOR or mind.expected_sum(mind.me)[0] <= CALL_CEILING:
+        return True
+    turn = int(adapt.turns_played(view))
+    return adapt.chance_to_call_soon(beliefs_of(view), turn) >= CALL_SOON
+
+
+CALL_FLOOR = 0.5
+CALL_CEILING = 10.0
+CALL_SOON = 0.15  # a likely medium at its first turns (0.3, 0.37); greedy, cautious: 0.003
 
 
 def start_shortlist(mind: Mind, choice: Key) -> list[Key]:
