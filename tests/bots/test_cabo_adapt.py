@@ -107,6 +107,16 @@ def test_rollouts_play_the_styles_drawn_from_the_posterior() -> None:
     assert search.style_of(sample.clone(), 1) == search.style_of(sample, 1)
 
 
+def test_at_four_seats_the_rollouts_still_imagine_medium() -> None:
+    """The rates were measured at two seats, and only there the adapting search: at four
+    the samples carry no styles and every seat plays medium's rollouts, as before."""
+    game = games.load("cabo", players=4)
+    view = pure_view(game.new_state(seed=2), 0)
+    sample = search.determinize(game, view, 0, random.Random(1))
+    assert getattr(sample, search.STYLES_FIELD, None) is None
+    assert {search.style_of(sample, seat).name for seat in range(4)} == {"medium"}
+
+
 def rollout_move(style: str, turns: int, row: Sequence[int], top: int | None = None) -> str:
     """What seat 1, imagined in ``style`` in seat 0's rollout, does at the start of its
     turn holding ``row`` (every card known to it) after ``turns`` turns; with a ``top``

@@ -84,11 +84,7 @@ def rollout_policy(sample: State[Any], seat: int, legal: Sequence[Any], rng: ran
         return legal[0]
     if state.players >= MIND_ROLLOUTS_FROM:
         table = from_sample(state, seat, rules_of(state))
-        mind = Mind(table, ROLLOUT)
-        key = mind.decide()
-        if table.phase == "start":
-            key = _styled_start(state, seat, mind, key)
-        action = action_for(key, legal)
+        action = action_for(Mind(table, ROLLOUT).decide(), legal)
         return legal[rng.randrange(len(legal))] if action is None else action
     phase = state.phase
     bit = 1 << seat
@@ -213,22 +209,6 @@ def _calls(state: CaboState, seat: int, bit: int, style: RolloutStyle, total: fl
         if not style.by_rule:
             return total <= style.call_at
     return _should_call(state, seat, bit)
-
-
-def _styled_start(state: CaboState, seat: int, mind: Mind, key: Key) -> Key:
-    """The full heuristic's turn start (three or more seats) bent to ``seat``'s style."""
-    style = style_of(state, seat)
-    if seat == state.searcher or style.name == "medium":
-        return key
-    table = mind.t
-    if table.caller is None and not mind.kamikaze_now:
-        if style.first_call and sample_turns(state) < style.first_call:
-            key = DRAW if key == CALL else key
-        elif not style.by_rule:
-            key = CALL if mind.expected_sum(seat)[0] <= style.call_at else DRAW
-    if key == DRAW and style.take_always and table.top is not None:
-        return TAKE
-    return key
 
 
 def _should_call(state: CaboState, seat: int, bit: int) -> bool:
@@ -448,6 +428,8 @@ def call_worth_a_look(mind: Mind, view: Mapping[str, Any]) -> bool:
     likely to call at its next turn anyway (then our row is scored as it stands whatever
     we do, and only our call can turn it into nothing). Against a player who has not
     called in many turns (greedy or cautious, most likely) waiting is cheap."""
+    if mind.t.players not in ADAPT_SEATS:
+        return True
     if mind.call_chance() >= CALL_FLOOR or mind.expected_sum(mind.me)[0] <= CALL_CEILING:
         return True
     turn = int(adapt.turns_played(view))
@@ -455,6 +437,9 @@ def call_worth_a_look(mind: Mind, view: Mapping[str, Any]) -> bool:
 
 
 CALL_FLOOR = 0.5
+# The table sizes where hard reads its opponents' styles: the rates in ``adapt`` were
+# measured at two seats, and only there was the adapting search measured (docs/bots/cabo.md).
+ADAPT_SEATS = (2,)
 CALL_CEILING = 10.0
 CALL_SOON = 0.15  # a likely medium at its first turns (0.3, 0.37); greedy, cautious: 0.003
 
@@ -485,7 +470,9 @@ def determinize(
     state.searcher = seat  # whose imagination: its own calls in rollouts are its own
     # Each opponent plays this sample's rollouts in a style drawn from what the view shows
     # of it (``adapt``; the posteriors are read once per view, not once per sample).
-    setattr(state, STYLES_FIELD, adapt.draw_styles(beliefs_of(view), seat, state.players, rng))
+    if state.players in ADAPT_SEATS:
+        beliefs = beliefs_of(view)
+        setattr(state, STYLES_FIELD, adapt.draw_styles(beliefs, seat, state.players, rng))
     # Rollouts stop when the round ends and ``evaluate`` reads only the totals: the next
     # round's deal need not be shuffled (a fresh shuffle and a copy of the state's
     # generator were a quarter of a rollout's time). Stacked decks are the engine's own
