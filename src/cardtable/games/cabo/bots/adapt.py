@@ -6,9 +6,10 @@ A view carries no move list, but it shows the traces of one: whether an opponent
 and about when (the caller and the cards drawn from the deck so far), and the cards of its
 row everybody has seen (``public``: a card taken from the face-up discard goes in face
 known to all, so a player who takes the discard at every turn shows a row of public
-cards). Each style's likelihood of those traces comes from fitted rates (``HAZARD``,
-``PUBLIC``: the styles of ``opponents.py`` played against medium, seen from medium's
-views; docs/bots/cabo.md, "How hard adapts"). Only the view is read, so what hard
+cards, and of any value, where the others take only low ones). Each style's likelihood
+of those traces comes from fitted rates (``HAZARD``, ``PUBLIC``, ``PUBLIC_VALUE``: the
+styles of ``opponents.py`` played against medium, seen from medium's views;
+docs/bots/cabo.md, "How hard adapts"). Only the view is read, so what hard
 believes never depends on a card it has not seen."""
 
 from __future__ import annotations
@@ -133,6 +134,17 @@ PUBLIC: dict[str, tuple[tuple[float, ...], ...]] = {
         (0.449, 0.366, 0.144, 0.037, 0.005),
     ),
 }
+# Per style, the chance that a public card of its row is worth 0–2, 3–5, 6–7 or 8–13: the
+# taker takes whatever lies face up, the others only what improves their row (from the
+# same kind of games, 150 of each style; every public card at every turn of medium's).
+VALUE_BOUNDS = (2, 5, 7)
+PUBLIC_VALUE: dict[str, tuple[float, ...]] = {
+    "medium": (0.751, 0.248, 0.001, 0.001),
+    "greedy": (0.66, 0.34, 0.0, 0.0),
+    "taker": (0.265, 0.353, 0.136, 0.245),
+    "cautious": (0.746, 0.253, 0.0, 0.0),
+    "swap_blind": (0.657, 0.335, 0.007, 0.001),
+}
 # No style is certain never to do a thing: a rate never measured still has this chance.
 FLOOR = 0.003
 
@@ -155,16 +167,25 @@ def public_chance(style: str, turn: int, count: int) -> float:
     return max(row[min(count, len(row) - 1)], FLOOR)
 
 
-def likelihood(style: str, turns: float, called: bool, public: int) -> float:
+def value_chance(style: str, card: int) -> float:
+    bucket = sum(card > bound for bound in VALUE_BOUNDS)
+    return max(PUBLIC_VALUE[style][bucket], FLOOR)
+
+
+def likelihood(
+    style: str, turns: float, called: bool, public: int, values: Sequence[int] = ()
+) -> float:
     """The chance that an opponent of ``style`` shows what the view shows: no call in its
-    turns so far (or a call at the last of them) and ``public`` cards of its row known
-    to all."""
+    turns so far (or a call at the last of them), ``public`` cards of its row known to
+    all, and those cards' ``values`` (when given)."""
     played = int(turns)
     out = 1.0
     for turn in range(played):
         out *= 1.0 - hazard(style, turn)
     if called:
         out *= hazard(style, played) / max(1.0 - hazard(style, played), FLOOR)
+    for card in values:
+        out *= value_chance(style, card)
     return out * public_chance(style, played, public)
 
 
@@ -172,9 +193,10 @@ def posterior(view: Mapping[str, Any], owner: int) -> list[float]:
     """The weights of ``STYLES`` for the player in seat ``owner``, from ``view``."""
     turns = turns_played(view)
     called = view["caller"] == owner
-    public = sum(bool(slot["public"]) for slot in view["rows"][owner])
+    shown = [slot["card"] for slot in view["rows"][owner] if slot["public"]]
+    values = [int(card) for card in shown if card is not None]
     weights = [
-        prior * likelihood(style.name, turns, called, public)
+        prior * likelihood(style.name, turns, called, len(shown), values)
         for prior, style in zip(PRIOR, STYLES, strict=True)
     ]
     total = sum(weights)
