@@ -68,6 +68,18 @@ def test_an_opponent_whose_row_fills_with_taken_cards_reads_taker() -> None:
     assert weight(table(3), "taker") < 0.01
 
 
+def test_the_values_of_public_cards_tell_the_taker_from_a_player_who_keeps_low_ones() -> None:
+    """Everybody takes a low discard now and then; only the taker takes a 9. Seat 1 shows
+    two public cards after ten turns: two low ones read greedy, a 9 and a 12 read taker."""
+    state = position(10, public=2, rows=((5, 6, 7, 8), (1, 2, 8, 9)))
+    low = pure_view(state, 0)
+    assert [low["rows"][1][i]["card"] for i in (0, 1)] == ["1", "2"]
+    assert weight(low, "taker") < 0.1
+    assert adapt.likeliest(low, 1) == "greedy"
+    high = pure_view(position(10, public=2, rows=((5, 6, 7, 8), (9, 12, 1, 2))), 0)
+    assert weight(high, "taker") > 0.95
+
+
 def test_an_opponent_that_has_not_called_by_its_eighth_turn_reads_greedy_or_cautious() -> None:
     late = table(8)
     assert weight(late, "greedy") + weight(late, "cautious") > 0.6
