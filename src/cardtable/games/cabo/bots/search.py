@@ -465,14 +465,31 @@ def determinize(
     an opponent has looked at and still holds is unlikely to be high (they would have
     replaced it), so a high one is traded, with a chance that grows with its number and
     with the turns its owner has had, for a random card of the deck. Both are cards this
-    seat has not seen, so the sample stays consistent with the view."""
+    seat has not seen, so the sample stays consistent with the view. At two seats each
+    opponent plays the sample's rollouts in a style drawn from what the view shows of it
+    (``adapt``; the posteriors are read once per view, not once per sample)."""
     state = cast(CaboGame, game).determinize(view, seat, rng)
-    state.searcher = seat  # whose imagination: its own calls in rollouts are its own
-    # Each opponent plays this sample's rollouts in a style drawn from what the view shows
-    # of it (``adapt``; the posteriors are read once per view, not once per sample).
+    styles = None
     if state.players in ADAPT_SEATS:
-        beliefs = beliefs_of(view)
-        setattr(state, STYLES_FIELD, adapt.draw_styles(beliefs, seat, state.players, rng))
+        styles = adapt.draw_styles(beliefs_of(view), seat, state.players, rng)
+    return weigh_kept(state, seat, rng, styles)
+
+
+def reference_sample(
+    game: Game[Any], view: Mapping[str, Any], seat: int, rng: random.Random
+) -> CaboState:
+    """``determinize`` with every opponent playing medium's rollouts: the review's
+    reference, so that a mark measures the move, not a guess at who the opponent was."""
+    return weigh_kept(cast(CaboGame, game).determinize(view, seat, rng), seat, rng, None)
+
+
+def weigh_kept(
+    state: CaboState, seat: int, rng: random.Random, styles: tuple[RolloutStyle, ...] | None
+) -> CaboState:
+    """``determinize``'s weighting of the kept cards, on the game's own sample."""
+    state.searcher = seat  # whose imagination: its own calls in rollouts are its own
+    if styles is not None:
+        setattr(state, STYLES_FIELD, styles)
     # Rollouts stop when the round ends and ``evaluate`` reads only the totals: the next
     # round's deal need not be shuffled (a fresh shuffle and a copy of the state's
     # generator were a quarter of a rollout's time). Stacked decks are the engine's own
