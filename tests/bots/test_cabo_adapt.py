@@ -105,23 +105,31 @@ def test_the_model_reads_only_the_view() -> None:
     assert adapt.read_table(views[0]) == adapt.read_table(views[1])
 
 
-def test_rollouts_play_the_styles_drawn_from_the_posterior() -> None:
-    game = games.load("cabo", players=2)
-    view = table(3, public=2)
-    drawn = [
-        search.style_of(search.determinize(game, view, 0, random.Random(seed)), 1).name
-        for seed in range(40)
-    ]
+def test_styles_are_drawn_from_the_posterior_and_samples_carry_them() -> None:
+    beliefs = adapt.read_table(table(3, public=2))
+    drawn = [adapt.draw_styles(beliefs, 0, 2, random.Random(seed))[1].name for seed in range(40)]
     assert drawn.count("taker") >= 30
-    sample = search.determinize(game, view, 0, random.Random(1))
     # the searching seat plays its own rollouts by its own rule
-    assert search.style_of(sample, 0).name == "medium" and sample.searcher == 0
+    assert {adapt.draw_styles(beliefs, 0, 2, random.Random(s))[0].name for s in range(9)} == {
+        "medium"
+    }
+    sample = position(3, public=2)
+    setattr(sample, search.STYLES_FIELD, adapt.draw_styles(beliefs, 0, 2, random.Random(1)))
     assert search.style_of(sample.clone(), 1) == search.style_of(sample, 1)
 
 
+def test_shipped_rollouts_imagine_medium_where_styled_ones_measured_worse() -> None:
+    """Styled rollouts lost against the greedy player (docs/bots/cabo.md): hard's samples
+    carry no styles, at two seats as at four; only the call guard reads the posterior."""
+    assert 2 not in search.STYLED_ROLLOUT_SEATS and 2 in search.ADAPT_SEATS
+    game = games.load("cabo", players=2)
+    sample = search.determinize(game, table(3, public=2), 0, random.Random(1))
+    assert {search.style_of(sample, seat).name for seat in range(2)} == {"medium"}
+
+
 def test_at_four_seats_the_rollouts_still_imagine_medium() -> None:
-    """The rates were measured at two seats, and only there the adapting search: at four
-    the samples carry no styles and every seat plays medium's rollouts, as before."""
+    """At four seats the samples carry no styles and every seat plays medium's rollouts,
+    as before."""
     game = games.load("cabo", players=4)
     view = pure_view(game.new_state(seed=2), 0)
     sample = search.determinize(game, view, 0, random.Random(1))
