@@ -8,7 +8,7 @@ from typing import Any
 
 from cardtable.core import State
 from cardtable.core.package import ReviewSpec
-from cardtable.games.cabo.bots.search import own
+from cardtable.games.cabo.bots.search import own, reference_sample
 
 
 def value(root: State[Any], end: State[Any], seat: int) -> float:
@@ -31,4 +31,7 @@ SPEC = ReviewSpec(
     value=value,
     horizon=horizon,
     steps=300,
+    # against medium at every seat, as Cambio's review: not hard's guess at the opponents'
+    # styles, so that a mark does not change with the population hard was fitted on
+    determinize=reference_sample,
 )
