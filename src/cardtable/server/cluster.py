@@ -50,7 +50,6 @@ log = logging.getLogger("cardtable.server")
 # owner may be busy on a loaded machine; a dead owner is found by its lease anyway).
 REQUEST_TIMEOUT = 15.0
 REDIS_CONNECTIONS = 64  # at most, per process
-NOT_OWNER = "not_owner"  # the asked process no longer has the table (it was let go)
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
 
 

@@ -42,6 +42,7 @@ ILLEGAL_ACTION = "illegal_action"
 SERVER_ERROR = "server_error"
 TOO_MANY_CONNECTIONS = "too_many_connections"
 WAITING_FOR_PLAYERS = "waiting_for_players"  # a seat is still free: the game has not begun
+NOT_OWNER = "not_owner"  # this process no longer has the table (docs/scaling.md): reconnect
 
 # HTTP error codes (with their status).
 UNKNOWN_GAME = "unknown_game"  # 422

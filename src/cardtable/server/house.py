@@ -215,6 +215,14 @@ class House:
             self._stopping.add(stopping)
             stopping.add_done_callback(self._stopping.discard)
 
+    def superseded(self, table_id: str) -> None:
+        """Another writer committed on this table (this process lost its lease while
+        paused, and a successor wrote): let it go now, lease and all, as when a renewal
+        fails; its connections reconnect and find the new owner."""
+        if self.cluster is not None:
+            self.cluster.held.pop(table_id, None)
+        self.lost(table_id)
+
     async def take(self, table_id: str) -> bool:
         """Own and rebuild a table nobody owns (a cluster's failover); False if another
         process was quicker or it cannot be rebuilt."""
@@ -429,6 +437,7 @@ class House:
         )
         table.on_finish = self._rate
         table.on_change = self._changed
+        table.writer.on_superseded = lambda: self.superseded(record.id)
         self.live[record.id] = table
         self._changed(table)
         table.start()

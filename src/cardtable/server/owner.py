@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.server.cluster import NOT_OWNER, Cluster
-from cardtable.server.errors import NOT_YOUR_SEAT, ProtocolError
+from cardtable.server.cluster import Cluster
+from cardtable.server.errors import NOT_OWNER, NOT_YOUR_SEAT, ProtocolError
 from cardtable.server.house import House
 from cardtable.server.live import LiveTable
 

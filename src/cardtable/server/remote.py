@@ -20,8 +20,8 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from cardtable.server.cluster import NOT_OWNER, Cluster, audience_key
-from cardtable.server.errors import ProtocolError
+from cardtable.server.cluster import Cluster, audience_key
+from cardtable.server.errors import NOT_OWNER, ProtocolError
 from cardtable.server.fanout import Audience, Deliver
 from cardtable.server.persist import AsyncStore
 from cardtable.server.tokens import hash_token

@@ -34,6 +34,7 @@ from cardtable.server.errors import (
     GAME_OVER,
     ILLEGAL_ACTION,
     MALFORMED_ACTION,
+    NOT_OWNER,
     NOT_YOUR_SEAT,
     NOT_YOUR_TURN,
     SERVER_ERROR,
@@ -42,7 +43,7 @@ from cardtable.server.errors import (
     ProtocolError,
 )
 from cardtable.server.persist import AsyncStore
-from cardtable.store import ABORTED, BOT, FINISHED, HUMAN, PLAYING, TableRecord
+from cardtable.store import ABORTED, BOT, FINISHED, HUMAN, PLAYING, TableRecord, WriteConflict
 from cardtable.store.schema import utcnow
 
 log = logging.getLogger("cardtable.server")
@@ -51,6 +52,7 @@ CANCELLED = "cancelled"  # a clocked game whose first moves never came (CV-22)
 # The bot that takes over the seat of a person who left or timed out (3 seats or more).
 STAND_IN = "medium"
 CLOSED_MESSAGE = "The table was closing; nothing changed: open it again and retry"
+SUPERSEDED_MESSAGE = "This table is served by another server now; nothing changed: reconnect"
 
 
 @dataclass
@@ -120,7 +122,11 @@ class TableWriter:
         self.timing: Timing | None = None
         # Called once with the record when the game finishes (the house rates it).
         self.on_finish: Callable[[TableRecord], Awaitable[object]] | None = None
+        # Called once when the store refuses a commit because that version is stored
+        # already: another writer has the table (docs/scaling.md, the paused owner).
+        self.on_superseded: Callable[[], None] | None = None
         self.closed = False
+        self.superseded = False
         self._store = store
         self._clock = clock
         self._listeners: list[Listener] = []
@@ -150,6 +156,8 @@ class TableWriter:
         ``ProtocolError``. ``system``: the server acts for the seat (clock, leave)."""
         if not bot and system is None and self.record.seats[seat].kind == BOT:
             raise ProtocolError(NOT_YOUR_SEAT, "You left this seat: a bot plays it now")
+        if self.superseded:
+            raise ProtocolError(NOT_OWNER, SUPERSEDED_MESSAGE)
         if self.closed:
             raise ProtocolError(SERVER_ERROR, CLOSED_MESSAGE)
         reply: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -202,8 +210,13 @@ class TableWriter:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
         self._started = False
-        while self._queue:  # came in as the table closed: refused, not lost
-            _settle(self._queue.pop(0).reply, ProtocolError(SERVER_ERROR, CLOSED_MESSAGE))
+        code = NOT_OWNER if self.superseded else SERVER_ERROR
+        message = SUPERSEDED_MESSAGE if self.superseded else CLOSED_MESSAGE
+        self._refuse_waiting(ProtocolError(code, message))  # came in as it closed: not lost
+
+    def _refuse_waiting(self, error: ProtocolError) -> None:
+        while self._queue:
+            _settle(self._queue.pop(0).reply, error)
 
     # -- the one task --------------------------------------------------------------------
     async def _run(self) -> None:
@@ -218,6 +231,8 @@ class TableWriter:
                 _settle(act.reply, ProtocolError(SERVER_ERROR, "The server failed on that move"))
             else:
                 _settle(act.reply, None)
+            if self.superseded:  # what waits was made on a table that is not ours
+                self._refuse_waiting(ProtocolError(NOT_OWNER, SUPERSEDED_MESSAGE))
         if self._task is asyncio.current_task():
             self._task = None  # a finished task kept would still cost an idle table
 
@@ -259,6 +274,9 @@ class TableWriter:
             clocks = self.timing.after(now, seat, list(following.to_act))
         try:
             await self._store.append(self.id, self.version + 1, seat, wire, outcome, clocks)
+        except WriteConflict:
+            self._supersede()
+            raise ProtocolError(NOT_OWNER, SUPERSEDED_MESSAGE) from None
         except Exception:
             log.exception("table %s: could not store action %d", self.id, self.version + 1)
             raise ProtocolError(
@@ -278,6 +296,17 @@ class TableWriter:
             if self.record.status == FINISHED:
                 self._finished()
         self._tell(Change(now, events, seat))
+
+    def _supersede(self) -> None:
+        """Another writer stored this version: this table is stale and must go at once,
+        not at the lease's next renewal, so nothing more is tried on it here."""
+        log.warning(
+            "table %s: version %d stored by another writer; let go", self.id, self.version + 1
+        )
+        self.superseded = True
+        self.close()
+        if self.on_superseded is not None:
+            self.on_superseded()
 
     def _parse(self, wire: object) -> Any:
         try:
