@@ -123,12 +123,36 @@ def test_four_reviews_in_the_house_one_per_asker_progress_on_either(house: House
     assert answer.status_code == 202, answer.text
 
 
-def test_a_dead_process_s_reviews_free_their_places(house: House) -> None:
-    """Four reviews started on A fill the house; B refuses a fifth. A is killed (SIGKILL):
-    within its liveness key's time B reports A's jobs as failed, saying why, and lets new
-    reviews in, one of them by an asker whose review died with A."""
+def test_a_dead_process_s_reviews_are_taken_over_and_finish(house: House) -> None:
+    """Four reviews started on A fill the house. A is killed (SIGKILL) before any is
+    thought: B, asked about them once A's liveness key is gone, takes each over (one
+    process only) and runs it from the start; they keep their places (a fifth asker is
+    still refused), a worker thinks them, and each finishes, read on B, with nobody
+    asking again. Then the fifth asker is let in."""
     a, b = house.a, house.b
     t0, t1, t2 = house.finished_games(3)
+    people = [house.person() for _ in range(5)]
+    started = [(t0, 0), (t0, 1), (t1, 0), (t1, 1)]
+    for person, (table, seat) in zip(people, started, strict=False):
+        assert ask(person, a, table, seat).status_code == 202
+    a.kill()
+    refused(ask(people[4], b, t2, 0), 503, "review_busy")
+
+    house.farm.start_worker("reviewer")
+    for table, seat in started:
+        done = wait_review(b, review_path(table, seat))
+        assert done["review"]["seat"] == seat
+    assert "taken over" in b.log()
+    assert ask(people[4], b, t2, 0).status_code == 202
+
+
+def test_a_dead_process_s_reviews_free_their_places(house: House) -> None:
+    """Four reviews started on A fill the house; B refuses a fifth. A is killed (SIGKILL):
+    once its liveness key is gone its places are free, and when new reviews take all four
+    before anyone asks about A's, A's jobs cannot be taken over: B reports them failed,
+    saying why (their askers ask again)."""
+    a, b = house.a, house.b
+    t0, t1, t2, t3 = house.finished_games(4)
     people = [house.person() for _ in range(5)]
     started = [(t0, 0), (t0, 1), (t1, 0), (t1, 1)]
     for person, (table, seat) in zip(people, started, strict=False):
@@ -137,12 +161,12 @@ def test_a_dead_process_s_reviews_free_their_places(house: House) -> None:
 
     a.kill()
 
-    def failed() -> bool:
-        return b.get(review_path(t0, 0)).json()["status"] == "failed"
+    def let_in() -> bool:
+        return ask(people[4], b, t2, 0).status_code == 202
 
-    poll(failed, "B reports the dead process's review as failed")
+    poll(let_in, "B frees the dead process's places")
+    for person, (table, seat) in zip(people, [(t2, 1), (t3, 0), (t3, 1)], strict=False):
+        assert ask(person, b, table, seat).status_code == 202  # its review on A is gone
     said = b.get(review_path(t0, 0)).json()
-    assert "stopped" in said["error"] and said["done"] == 0
-    assert ask(people[4], b, t2, 0).status_code == 202
-    assert ask(people[0], b, t2, 1).status_code == 202  # its review on A is gone
+    assert said["status"] == "failed" and "stopped" in said["error"] and said["done"] == 0
     assert b.get(review_path(t2, 1)).json()["status"] in ("queued", "running")

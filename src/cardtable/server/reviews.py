@@ -72,6 +72,9 @@ class Job:
     total: int = 0
     error: str | None = None
     task: asyncio.Task[None] | None = field(default=None, repr=False)
+    # What was asked (seed, simulations, hindsight): a process that takes over the job of
+    # one that died runs it again from these (``Reviews.adopt``).
+    ask: ReviewAsk | None = None
     # This run's name: a job of the same seat asked again later is another run.
     run: str = field(default_factory=lambda: secrets.token_hex(8))
 
@@ -135,6 +138,12 @@ class Reviews:
         if self.jobs.get((job.table_id, job.seat)) is job:
             del self.jobs[(job.table_id, job.seat)]
 
+    async def adopt(self, table_id: str, seat: int) -> Job | None:
+        """Take over the seat's job if the process running it died (a house of several
+        processes); the new run, to be started here, or None. In one process a job dies
+        only with the house."""
+        return None
+
 
 def reviews_of(request: Request) -> Reviews:
     state = request.app.state
@@ -156,19 +165,32 @@ async def start_review(
     if stored is not None:
         return JSONResponse(done_json(stored))
     reviews = reviews_of(request)
+    await adopt_orphan(reviews, house, record, table_id, seat)
     running = await reviews.progress(table_id, seat)
     if running is not None and running["status"] in ("queued", "running"):
         return JSONResponse(running, status_code=202)
     asker = await asker_key(request)
     await request.app.state.limiter.enforce([("review", client_key(request))], "reviews")
     budget = budget_of(ask)
-    job = Job(table_id, seat, asker)
+    job = Job(table_id, seat, asker, ask=ask)
     running = await reviews.admit(job)
     if running is not None:  # asked at the same moment by someone else: that one runs
         return JSONResponse(running, status_code=202)
+    await launch(house, reviews, job, record, budget)
+    return JSONResponse(job.to_json(), status_code=202)
+
+
+async def launch(
+    house: House, reviews: Reviews, job: Job, record: TableRecord, budget: Budget
+) -> None:
+    """Count the decisions of an admitted job and start its task (dropping the job if
+    its game cannot be reviewed)."""
+    assert job.ask is not None
     saved = GameRecord.of_table(record).to_json()
     try:
-        job.total = await asyncio.to_thread(jobs.count, saved, seat, ask.seed, budget.hindsight)
+        job.total = await asyncio.to_thread(
+            jobs.count, saved, job.seat, job.ask.seed, budget.hindsight
+        )
     except ReviewError as error:
         await reviews.drop(job)
         raise ApiError(409, error.code, str(error)) from None
@@ -176,18 +198,31 @@ async def start_review(
         await reviews.drop(job)
         raise
     await reviews.moved(job)
-    job.task = asyncio.create_task(run_job(house, reviews, job, saved, ask.seed, budget))
-    return JSONResponse(job.to_json(), status_code=202)
+    job.task = asyncio.create_task(run_job(house, reviews, job, saved, job.ask.seed, budget))
+
+
+async def adopt_orphan(
+    reviews: Reviews, house: House, record: TableRecord, table_id: str, seat: int
+) -> None:
+    """Run here, from the start, the seat's review whose process died (its pieces are
+    deterministic for the seed: the marks come out the same)."""
+    job = await reviews.adopt(table_id, seat)
+    if job is None or job.ask is None:
+        return
+    log.warning("review of table %s seat %d: its process died; taken over", table_id, seat)
+    await launch(house, reviews, job, record, budget_of(job.ask))
 
 
 async def get_review(request: Request, table_id: str, seat: int) -> JSONResponse:
     """The stored review (status done), or its job's progress."""
     house: House = request.app.state.house
-    await allowed_record(request, house, table_id, seat)
+    record = await allowed_record(request, house, table_id, seat)
     stored = await house.store.review(table_id, seat)
     if stored is not None:
         return JSONResponse(done_json(stored))
-    progress = await reviews_of(request).progress(table_id, seat)
+    reviews = reviews_of(request)
+    await adopt_orphan(reviews, house, record, table_id, seat)
+    progress = await reviews.progress(table_id, seat)
     if progress is None:
         raise ApiError(404, NO_REVIEW, "No review of this seat yet: POST to the same path")
     return JSONResponse(progress)
