@@ -18,7 +18,10 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
+
+from cardtable.core import population
 
 HAND = 4
 DECK = 52
@@ -179,11 +182,7 @@ def likelihood(
     turns so far (or a call at the last of them), ``public`` cards of its row known to
     all, and those cards' ``values`` (when given)."""
     played = int(turns)
-    out = 1.0
-    for turn in range(played):
-        out *= 1.0 - hazard(style, turn)
-    if called:
-        out *= hazard(style, played) / max(1.0 - hazard(style, played), FLOOR)
+    out = population.calls_so_far(partial(hazard, style), played, called, FLOOR)
     for card in values:
         out *= value_chance(style, card)
     return out * public_chance(style, played, public)
@@ -199,21 +198,16 @@ def posterior(view: Mapping[str, Any], owner: int) -> list[float]:
         prior * likelihood(style.name, turns, called, len(shown), values)
         for prior, style in zip(PRIOR, STYLES, strict=True)
     ]
-    total = sum(weights)
-    if total <= 0.0:
-        return list(PRIOR)
-    return [w / total for w in weights]
+    return population.normalized(weights, PRIOR)
 
 
 def read_table(view: Mapping[str, Any]) -> dict[int, list[float]]:
     """Each opponent's posterior over ``STYLES``."""
-    me = int(view["seat"])
-    return {owner: posterior(view, owner) for owner in range(int(view["players"])) if owner != me}
+    return {owner: posterior(view, owner) for owner in population.opponents(view)}
 
 
 def likeliest(view: Mapping[str, Any], owner: int) -> str:
-    weights = posterior(view, owner)
-    return NAMES[max(range(len(weights)), key=weights.__getitem__)]
+    return NAMES[population.likeliest(posterior(view, owner))]
 
 
 def draw_styles(
@@ -227,20 +221,11 @@ def draw_styles(
         if owner == seat or weights is None:
             out.append(STYLES[MEDIUM_INDEX])
             continue
-        pick, mark = 0, rng.random()
-        for i, weight in enumerate(weights):
-            mark -= weight
-            pick = i
-            if mark < 0.0:
-                break
-        out.append(STYLES[pick])
+        out.append(STYLES[population.draw(weights, rng.random())])
     return tuple(out)
 
 
 def chance_to_call_soon(beliefs: Mapping[int, Sequence[float]], turn: int) -> float:
     """The chance that some opponent calls at its next turn, under the posteriors."""
-    none = 1.0
-    for weights in beliefs.values():
-        calls = sum(w * hazard(style.name, turn) for w, style in zip(weights, STYLES, strict=True))
-        none *= 1.0 - calls
-    return 1.0 - none
+    hazards = [hazard(style.name, turn) for style in STYLES]
+    return population.chance_anyone_calls(beliefs, hazards)

@@ -16,8 +16,10 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from cardtable.core import population
 from cardtable.games.cambio.bots.knowledge import HAND, _turns
 
 
@@ -84,11 +86,7 @@ def likelihood(style: str, turns: float, called: bool, size: int) -> float:
     """The chance that an opponent of ``style`` shows what the view shows: no call in its
     turns so far (or a call at the last of them) and a hand of ``size`` cards."""
     played = int(turns)
-    out = 1.0
-    for turn in range(played):
-        out *= 1.0 - hazard(style, turn)
-    if called:
-        out *= hazard(style, played) / max(1.0 - hazard(style, played), FLOOR)
+    out = population.calls_so_far(partial(hazard, style), played, called, FLOOR)
     change = size - HAND
     out *= poisson(max(change, 0), GROW[style] * turns)
     out *= poisson(max(-change, 0), SHRINK[style] * turns)
@@ -105,21 +103,16 @@ def posterior(view: Mapping[str, Any], owner: int) -> list[float]:
         prior * likelihood(style.name, turns, called, size)
         for prior, style in zip(PRIOR, STYLES, strict=True)
     ]
-    total = sum(weights)
-    if total <= 0.0:
-        return list(PRIOR)
-    return [w / total for w in weights]
+    return population.normalized(weights, PRIOR)
 
 
 def read_table(view: Mapping[str, Any]) -> dict[int, list[float]]:
     """Each opponent's posterior over ``STYLES``."""
-    me = int(view["seat"])
-    return {owner: posterior(view, owner) for owner in range(int(view["players"])) if owner != me}
+    return {owner: posterior(view, owner) for owner in population.opponents(view)}
 
 
 def likeliest(view: Mapping[str, Any], owner: int) -> str:
-    weights = posterior(view, owner)
-    return NAMES[max(range(len(weights)), key=weights.__getitem__)]
+    return NAMES[population.likeliest(posterior(view, owner))]
 
 
 def draw_styles(
@@ -133,21 +126,12 @@ def draw_styles(
         if owner == seat or weights is None:
             out.append(STYLES[MEDIUM_INDEX])
             continue
-        pick, mark = 0, rng.random()
-        for i, weight in enumerate(weights):
-            mark -= weight
-            pick = i
-            if mark < 0.0:
-                break
-        out.append(STYLES[pick])
+        out.append(STYLES[population.draw(weights, rng.random())])
     return tuple(out)
 
 
 def chance_to_call_soon(beliefs: Mapping[int, Sequence[float]], turn: int) -> float:
     """The chance that some opponent calls at its next turn, under the posteriors: how
     much waiting for a better hand may cost."""
-    none = 1.0
-    for weights in beliefs.values():
-        calls = sum(w * hazard(style.name, turn) for w, style in zip(weights, STYLES, strict=True))
-        none *= 1.0 - calls
-    return 1.0 - none
+    hazards = [hazard(style.name, turn) for style in STYLES]
+    return population.chance_anyone_calls(beliefs, hazards)

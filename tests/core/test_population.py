@@ -1,0 +1,52 @@
+"""core.population: the belief steps the adapting bots share (Cabo's and Cambio's hard)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable.core import population
+
+
+def test_draws_follow_the_weights() -> None:
+    rng = random.Random(4)
+    counts = [0, 0, 0]
+    for _ in range(20_000):
+        counts[population.draw([0.2, 0.5, 0.3], rng.random())] += 1
+    assert [round(c / 20_000, 1) for c in counts] == [0.2, 0.5, 0.3]
+
+
+def test_a_mark_past_a_short_sum_draws_the_last_style() -> None:
+    assert population.draw([0.3, 0.3, 0.3], 0.95) == 2
+    assert population.draw([0.0, 1.0], 0.0) == 1  # a weight of 0 is never drawn
+
+
+def test_beliefs_sum_to_one_and_fall_back_to_the_prior() -> None:
+    assert population.normalized([1.0, 3.0], [0.5, 0.5]) == [0.25, 0.75]
+    assert population.normalized([0.0, 0.0], [0.4, 0.6]) == [0.4, 0.6]
+
+
+def test_opponents_are_every_seat_but_the_view_s() -> None:
+    assert population.opponents({"seat": 1, "players": 4}) == [0, 2, 3]
+
+
+def test_the_likeliest_is_the_first_of_equals() -> None:
+    assert population.likeliest([0.2, 0.4, 0.4]) == 1
+
+
+def test_calls_so_far_no_call_then_a_call_at_the_last_turn() -> None:
+    def hazard(turn: int) -> float:
+        return (0.1, 0.1, 0.5, 0.25)[turn]
+
+    assert population.calls_so_far(hazard, 3, False, 0.003) == pytest.approx(0.9 * 0.9 * 0.5)
+    # a call shown at turn 3: the odds of calling there against not
+    called = population.calls_so_far(hazard, 3, True, 0.003)
+    assert called == pytest.approx(0.9 * 0.9 * 0.5 * 0.25 / 0.75)
+    assert population.calls_so_far(lambda _: 1.0, 0, True, 0.003) == pytest.approx(1 / 0.003)
+
+
+def test_anyone_calls_combines_the_opponents() -> None:
+    beliefs = {0: [1.0, 0.0], 2: [0.5, 0.5]}
+    chance = population.chance_anyone_calls(beliefs, [0.2, 0.6])
+    assert chance == pytest.approx(1 - (1 - 0.2) * (1 - 0.4))
