@@ -160,7 +160,9 @@ class BotWorkers:
                 return
             self._busy.add(job.table)
             executor = self._executor()
-            running = asyncio.get_running_loop().run_in_executor(executor, job.call)
+            # Submitting may start a worker process (the pool starts them as moves come).
+            with botpool.group_signals_held():
+                running = asyncio.get_running_loop().run_in_executor(executor, job.call)
             running.add_done_callback(partial(self._finished, job, executor))
 
     def _next(self) -> Job | None:

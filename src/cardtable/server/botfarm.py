@@ -165,8 +165,9 @@ class LocalFarm:
             )
             for n in range(count)
         ]
-        for process in self.processes:
-            process.start()
+        with botpool.group_signals_held():  # born ignoring the group's signals
+            for process in self.processes:
+                process.start()
 
     def close(self) -> None:
         # They ignore SIGTERM (botpool.start_worker): SIGKILL; a job they held is claimed.

@@ -14,11 +14,13 @@ the cap resumes held to it."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from cardtable import bots, games
@@ -32,6 +34,24 @@ CAPS = bots.Caps(simulations=2000, seconds=2.0)
 Key = tuple[str, tuple[tuple[str, Any], ...], str]
 _bots: dict[Key, tuple[Game[Any], bots.Bot]] = {}
 
+# The signals a Ctrl-C or a supervisor sends the whole process group; workers ignore them.
+GROUP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+@contextlib.contextmanager
+def group_signals_held() -> Iterator[None]:
+    """Hold the group's signals on this thread while it starts worker processes. A process
+    inherits its parent's signal mask through fork and exec, so a worker is born holding
+    them and cannot die of one in the half second before ``start_worker`` ignores them
+    (a SIGTERM then broke the pool mid-shutdown). Held, not lost: the server's own copy
+    of the signal goes to another of its threads, or to this one once released. (CPython
+    starts its own resource tracker process the same way.)"""
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, GROUP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
 
 def start_worker(parent: int) -> None:
     """Run in each worker as it starts: leave as soon as the server is gone. Workers block
@@ -42,8 +62,9 @@ def start_worker(parent: int) -> None:
     to the whole process group, reaches them too, and a worker dying mid-move would break
     the pool under the server's feet (every thinking table then logs a broken pool) while
     the server is shutting down in order. The server ends them when it closes."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    for number in GROUP_SIGNALS:
+        signal.signal(number, signal.SIG_IGN)  # a held one already pending is dropped
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, GROUP_SIGNALS)  # held since its birth
 
     def watch() -> None:
         while os.getppid() == parent:
