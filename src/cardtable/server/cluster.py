@@ -191,9 +191,14 @@ class Cluster:
         for lease, ok in zip(leases, kept, strict=True):
             if not ok and self.held.get(lease.table_id) is lease:
                 log.warning("table %s: lease lost; let go here", lease.table_id)
-                self.held.pop(lease.table_id, None)
-                if self.house is not None:
-                    self.house.lost(lease.table_id)
+                self.lose(lease.table_id)
+
+    def lose(self, table_id: str) -> None:
+        """Another process owns the table now: forget its lease here (not released: it is
+        not ours) and let the house drop the table."""
+        self.held.pop(table_id, None)
+        if self.house is not None:
+            self.house.lost(table_id)
 
     async def _orphans_every(self) -> None:
         while True:

@@ -220,8 +220,9 @@ class House:
         paused, and a successor wrote): let it go now, lease and all, as when a renewal
         fails; its connections reconnect and find the new owner."""
         if self.cluster is not None:
-            self.cluster.held.pop(table_id, None)
-        self.lost(table_id)
+            self.cluster.lose(table_id)
+        else:
+            self.lost(table_id)
 
     async def take(self, table_id: str) -> bool:
         """Own and rebuild a table nobody owns (a cluster's failover); False if another

@@ -156,10 +156,8 @@ class TableWriter:
         ``ProtocolError``. ``system``: the server acts for the seat (clock, leave)."""
         if not bot and system is None and self.record.seats[seat].kind == BOT:
             raise ProtocolError(NOT_YOUR_SEAT, "You left this seat: a bot plays it now")
-        if self.superseded:
-            raise ProtocolError(NOT_OWNER, SUPERSEDED_MESSAGE)
         if self.closed:
-            raise ProtocolError(SERVER_ERROR, CLOSED_MESSAGE)
+            raise self._refusal()
         reply: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._queue.append(Act(seat, version, action, reply, bot, system))
         self._wake()
@@ -210,9 +208,14 @@ class TableWriter:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
         self._started = False
-        code = NOT_OWNER if self.superseded else SERVER_ERROR
-        message = SUPERSEDED_MESSAGE if self.superseded else CLOSED_MESSAGE
-        self._refuse_waiting(ProtocolError(code, message))  # came in as it closed: not lost
+        self._refuse_waiting(self._refusal())  # came in as it closed: not lost
+
+    def _refusal(self) -> ProtocolError:
+        """What an act on a closed table is told: another writer has it (the client
+        reconnects to the new owner), or this server is letting it go."""
+        if self.superseded:
+            return ProtocolError(NOT_OWNER, SUPERSEDED_MESSAGE)
+        return ProtocolError(SERVER_ERROR, CLOSED_MESSAGE)
 
     def _refuse_waiting(self, error: ProtocolError) -> None:
         while self._queue:
@@ -232,7 +235,7 @@ class TableWriter:
             else:
                 _settle(act.reply, None)
             if self.superseded:  # what waits was made on a table that is not ours
-                self._refuse_waiting(ProtocolError(NOT_OWNER, SUPERSEDED_MESSAGE))
+                self._refuse_waiting(self._refusal())
         if self._task is asyncio.current_task():
             self._task = None  # a finished task kept would still cost an idle table
 
@@ -276,7 +279,7 @@ class TableWriter:
             await self._store.append(self.id, self.version + 1, seat, wire, outcome, clocks)
         except WriteConflict:
             self._supersede()
-            raise ProtocolError(NOT_OWNER, SUPERSEDED_MESSAGE) from None
+            raise self._refusal() from None
         except Exception:
             log.exception("table %s: could not store action %d", self.id, self.version + 1)
             raise ProtocolError(
