@@ -69,12 +69,19 @@ class Table:
 
     def mean(self) -> float:
         """The expected number of a card this seat has not seen."""
-        return sum(v * n for v, n in enumerate(self.pool)) / self.unseen
+        total = 0
+        for v, n in enumerate(self.pool):  # a loop, not a generator: read every decision
+            total += v * n
+        return total / self.unseen
 
     def variance(self) -> float:
         n = self.unseen
-        mean = sum(v * c for v, c in enumerate(self.pool)) / n
-        return max(sum(v * v * c for v, c in enumerate(self.pool)) / n - mean * mean, 1.0)
+        total = squares = 0
+        for v, c in enumerate(self.pool):
+            total += v * c
+            squares += v * v * c
+        mean = total / n
+        return max(squares / n - mean * mean, 1.0)
 
 
 def _pool(rows: list[list[int | None]], shown: list[int]) -> list[int]:
@@ -135,13 +142,15 @@ def from_view(
 def from_sample(state: CaboState, seat: int, rules: Rules) -> Table:
     """The knowledge of ``seat`` in a sampled Cabo state (read through its knowledge bits)."""
     bit = 1 << seat
-    rows: list[list[int | None]] = [
-        [card if mask & bit else None for card, mask in zip(row, known, strict=True)]
-        for row, known in zip(state.rows, state.known, strict=True)
-    ]
-    owner_knows = [
-        [bool(mask >> owner & 1) for mask in known] for owner, known in enumerate(state.known)
-    ]
+    rows: list[list[int | None]] = []
+    owner_knows: list[list[bool]] = []
+    # Index loops: a rollout reads a Table at every decision, and zip(strict=True) is a
+    # keyword call each time in the compiled module.
+    for owner, known in enumerate(state.known):
+        row, owner_bit = state.rows[owner], 1 << owner
+        slots = range(len(row))
+        rows.append([row[i] if known[i] & bit else None for i in slots])
+        owner_knows.append([known[i] & owner_bit != 0 for i in slots])
     discard: list[int] = state.discard
     shown = list(discard)
     holding = state.holding

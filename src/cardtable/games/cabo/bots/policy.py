@@ -77,6 +77,8 @@ class Mind:
         # The round ends for us after this turn: information is worth nothing any more.
         self.last_turn = (table.caller is not None and table.caller != table.me) or table.deck <= 1
         self.kamikaze_now = table.rules.kamikaze and is_kamikaze(self.row)
+        # Each row's estimates, worked out once per decision (a rollout's hottest part).
+        self._estimates: list[list[float] | None] = [None] * table.players
 
     # -- estimates -------------------------------------------------------------------
     def estimate(self, owner: int, slot: int) -> float:
@@ -87,10 +89,16 @@ class Mind:
             return max(self.mean - self.s.kept_discount, 1.0)
         return self.mean
 
+    def estimates(self, owner: int) -> list[float]:
+        """``estimate`` of every slot of ``owner``'s row."""
+        known = self._estimates[owner]
+        if known is None:
+            known = [self.estimate(owner, i) for i in range(len(self.t.rows[owner]))]
+            self._estimates[owner] = known
+        return known
+
     def expected_sum(self, owner: int) -> tuple[float, int]:
-        row = self.t.rows[owner]
-        total = sum(self.estimate(owner, i) for i in range(len(row)))
-        return total, sum(card is None for card in row)
+        return sum(self.estimates(owner)), self.t.rows[owner].count(None)
 
     def opponents(self) -> list[int]:
         return [s for s in range(self.t.players) if s != self.me]
@@ -140,22 +148,23 @@ class Mind:
     def swap_options(self) -> list[tuple[float, Key]]:
         """Every swap on offer with its worth: what it saves us plus what it costs the
         other player (weighted by how much that player matters)."""
-        t = self.t
+        t, me = self.t, self.me
         locked = t.caller if t.rules.lock_caller else None
+        others = [
+            (owner, 1.0 + self.harm_weight(owner), self.estimates(owner))
+            for owner in self.opponents()
+            if owner != locked
+        ]
         out: list[tuple[float, Key]] = []
         kamikaze = t.rules.kamikaze
-        for i in range(len(self.row)):
-            mine = self.estimate(self.me, i)
-            for owner in self.opponents():
-                if owner == locked:
-                    continue
-                weight = 1.0 + self.harm_weight(owner)
-                for j in range(len(t.rows[owner])):
-                    score = (mine - self.estimate(owner, j)) * weight
+        for i, mine in enumerate(self.estimates(me)):
+            for owner, weight, theirs in others:
+                for j, value in enumerate(theirs):
+                    score = (mine - value) * weight
                     if kamikaze:
                         score += self.kamikaze_swap(i, owner, j)
-                    a, b = (self.me, i), (owner, j)
-                    out.append((score, ("swap", a, b) if a <= b else ("swap", b, a)))
+                    a, b = (me, i), (owner, j)
+                    out.append((score, ("swap", a, b) if me < owner else ("swap", b, a)))
         return out
 
     def best_swap(self) -> tuple[float, Key]:

@@ -218,21 +218,24 @@ def _should_call(state: CaboState, seat: int, bit: int) -> bool:
     rows, knowns = state.rows, state.known
     seen_sum = sum(state.discard)
     seen = len(state.discard)
-    for row, known in zip(rows, knowns, strict=True):
-        for card, mask in zip(row, known, strict=True):
-            if mask & bit:
-                seen_sum += card
+    for owner, row in enumerate(rows):  # index loops: zip(strict=True) costs, compiled
+        known = knowns[owner]
+        for i in range(len(row)):
+            if known[i] & bit:
+                seen_sum += row[i]
                 seen += 1
     mean = (DECK_SUM - seen_sum) / max(52 - seen, 1)
     kept = max(mean - KEPT_DISCOUNT, 1.0)
     sums = []
     unknowns = []
-    for owner, (row, known) in enumerate(zip(rows, knowns, strict=True)):
+    for owner, row in enumerate(rows):
+        known = knowns[owner]
         total = 0.0
         unknown = 0
-        for card, mask in zip(row, known, strict=True):
+        for i in range(len(row)):
+            mask = known[i]
             if mask & bit:
-                total += card
+                total += row[i]
             else:
                 unknown += 1
                 total += kept if owner != seat and mask >> owner & 1 else mean
