@@ -61,3 +61,27 @@ def chance_anyone_calls(beliefs: Mapping[int, Sequence[float]], hazards: Sequenc
     for weights in beliefs.values():
         none *= 1.0 - sum(w * h for w, h in zip(weights, hazards, strict=True))
     return 1.0 - none
+
+
+Beliefs = dict[int, list[float]]
+
+
+class PerView:
+    """``read(view)`` remembered for the last view asked about: one search determinizes
+    the same view hundreds of times, and reading the table costs as much as a sample. The
+    view is held, so no other view can take its identity; the pair is replaced whole, so
+    a thread never sees one view with another view's beliefs."""
+
+    __slots__ = ("_last", "_read")
+
+    def __init__(self, read: Callable[[Mapping[str, Any]], Beliefs]) -> None:
+        self._read = read
+        self._last: tuple[Mapping[str, Any], Beliefs] | None = None
+
+    def __call__(self, view: Mapping[str, Any]) -> Beliefs:
+        last = self._last
+        if last is not None and last[0] is view:
+            return last[1]
+        beliefs = self._read(view)
+        self._last = (view, beliefs)
+        return beliefs

@@ -114,6 +114,7 @@ class CambioGame(Game[Action]):
         self.scoring = str(o["scoring"])
         red_king, joker = int(o["red_king"]), int(o["joker"])
         self.values = {c: card_value(c, red_king, joker) for c in FULL_DECK}
+        self.deck_sum = sum(self.values.values())  # the bots' mean of an unseen card
         self._score_options = {"scoring": self.scoring, "red_king": red_king, "joker": joker}
         # Knowledge masks: bit s for seat s, and one more bit for a card shown face up to
         # the whole table (a failed snap, CB-22), which spectators see too.

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, cast
 
-from cardtable.core import Game, State
+from cardtable.core import Game, State, population
 from cardtable.games.cabo.bots import adapt
 from cardtable.games.cabo.bots.adapt import RolloutStyle
 from cardtable.games.cabo.bots.knowledge import BASE_COUNTS, Rules, from_sample, from_view
@@ -527,18 +527,8 @@ def weigh_kept(
     return state
 
 
-_BELIEFS: dict[str, tuple[Mapping[str, Any], dict[int, list[float]]]] = {}
-
-
-def beliefs_of(view: Mapping[str, Any]) -> dict[int, list[float]]:
-    """``adapt.read_table(view)``, remembered for the view a search is sampling from (held
-    here, so no other view can take its identity)."""
-    last = _BELIEFS.get("last")
-    if last is not None and last[0] is view:
-        return last[1]
-    beliefs = adapt.read_table(view)
-    _BELIEFS["last"] = (view, beliefs)
-    return beliefs
+# adapt.read_table(view), once per search (``population.PerView``)
+beliefs_of = population.PerView(adapt.read_table)
 
 
 KEPT_WEIGHT = 0.8

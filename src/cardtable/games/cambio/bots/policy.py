@@ -383,8 +383,14 @@ class Mind:
             key: Key = ("peek", self.me, i)
             if key not in self.legal:
                 continue
+            # max(0.0, max(...)), not max([0.0, *...]): Cython cannot compile a starred
+            # generator in a list, and left this module interpreted.
             rest = max(
-                [0.0, *((mine[x] - e) * w for x in mine if x != i for _, _, e, w in targets)]
+                0.0,
+                max(
+                    ((mine[x] - e) * w for x in mine if x != i for _, _, e, w in targets),
+                    default=0.0,
+                ),
             )
             value = 0.0
             for v, c in left.items():
@@ -399,15 +405,16 @@ class Mind:
                 continue
             shift = e - self.mean  # the owner's kept cards read lower
             rest = max(
-                [
-                    0.0,
-                    *(
+                0.0,
+                max(
+                    (
                         (mine[x] - e2) * w2
                         for x in mine
                         for s2, j2, e2, w2 in targets
                         if (s2, j2) != (seat, j)
                     ),
-                ]
+                    default=0.0,
+                ),
             )
             value = 0.0
             for v, c in left.items():

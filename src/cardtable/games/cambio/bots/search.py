@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from cardtable.core import Game, State
+from cardtable.core import Game, State, population
 from cardtable.games.cambio.bots import adapt
 from cardtable.games.cambio.bots.adapt import RolloutStyle
 from cardtable.games.cambio.bots.knowledge import (
@@ -81,15 +81,17 @@ class Mindset:
             discard = state.discard
             seen_sum = sum(map(values.__getitem__, discard))
             seen = len(discard)
-            for card, mask in zip(state.hands[self.seat], state.known[self.seat], strict=True):
-                if mask & bit and card is not None:
+            hand, known = state.hands[self.seat], state.known[self.seat]
+            for i in range(len(hand)):
+                card = hand[i]
+                if known[i] & bit and card is not None:
                     seen_sum += values[card]
                     seen += 1
             if state.drawn is not None and state.current == self.seat:
                 seen_sum += values[state.drawn]
                 seen += 1
             left = len(FULL_DECK) - seen
-            self._mean = (_deck_sum(values) - seen_sum) / left if left > 0 else 5.0
+            self._mean = (state.rules.deck_sum - seen_sum) / left if left > 0 else 5.0
         return self._mean
 
     def row(self, owner: int) -> list[float]:
@@ -104,7 +106,9 @@ class Mindset:
                 kept -= kept_discount(KEPT_DISCOUNT, drawn / state.players)
             owner_bit = 1 << owner
             out = []
-            for card, mask in zip(state.hands[owner], state.known[owner], strict=True):
+            hand, known = state.hands[owner], state.known[owner]
+            for i in range(len(hand)):
+                card, mask = hand[i], known[i]
                 if card is None:
                     out.append(0.0)
                 elif mask & bit:
@@ -123,8 +127,8 @@ class Mindset:
         """The first of our cards we do not know, or -1."""
         bit = self.bit
         hand, known = self.state.hands[self.seat], self.state.known[self.seat]
-        for i, (card, mask) in enumerate(zip(hand, known, strict=True)):
-            if card is not None and not mask & bit:
+        for i in range(len(hand)):
+            if hand[i] is not None and not known[i] & bit:
                 return i
         return -1
 
@@ -132,17 +136,23 @@ class Mindset:
         """Our highest known card's value (-99 when we know none)."""
         bit, values = self.bit, self.values
         hand, known = self.state.hands[self.seat], self.state.known[self.seat]
-        return max(
-            (values[c] for c, m in zip(hand, known, strict=True) if c is not None and m & bit),
-            default=-99,
-        )
+        high = -99
+        for i in range(len(hand)):
+            card = hand[i]
+            if card is not None and known[i] & bit and values[card] > high:
+                high = values[card]
+        return high
 
     def total(self, owner: int) -> float:
         return sum(self.row(owner))
 
     def unknowns(self, owner: int) -> int:
         hand, known, bit = self.state.hands[owner], self.state.known[owner], self.bit
-        return sum(1 for c, m in zip(hand, known, strict=True) if c is not None and not m & bit)
+        count = 0
+        for i in range(len(hand)):
+            if hand[i] is not None and not known[i] & bit:
+                count += 1
+        return count
 
     def leader(self) -> int:
         """The opponent with the lowest expected total (the caller once there is one)."""
@@ -160,10 +170,6 @@ class Mindset:
 
     def harm(self, owner: int, leader: int) -> float:
         return 1.0 if self.state.players == 2 or owner == leader else HARM_OTHER
-
-
-def _deck_sum(values: Mapping[str, int]) -> int:
-    return sum(values.values())
 
 
 def own(state: State[Any]) -> CambioState:
@@ -224,7 +230,8 @@ def _snap(mind: Mindset, legal: Sequence[Any], eager: bool = False) -> Any:
     seat, bit = mind.seat, mind.bit
     values = mind.values
     best, best_worth = None, -math.inf if eager else 0.0
-    for owner, (row, known) in enumerate(zip(state.hands, state.known, strict=True)):
+    for owner, row in enumerate(state.hands):
+        known = state.known[owner]
         for slot, card in enumerate(row):
             if card is None or not known[slot] & bit or match_key(card) != want:
                 continue
@@ -262,8 +269,10 @@ def _should_call(mind: Mindset, style: RolloutStyle) -> bool:
             return False
     bit, values = mind.bit, mind.values
     known_sum = 0
-    for card, mask in zip(state.hands[seat], state.known[seat], strict=True):
-        if mask & bit and card is not None:
+    hand, known = state.hands[seat], state.known[seat]
+    for i in range(len(hand)):
+        card = hand[i]
+        if known[i] & bit and card is not None:
             known_sum += values[card]
     ceiling = style.call_max
     if known_sum > ceiling:
@@ -316,9 +325,10 @@ def _power_value(mind: Mindset, card: str, unknown_after: bool) -> float:
     low = high
     for owner in range(mind.state.players):
         if owner != seat:
-            for e, card_there in zip(mind.row(owner), mind.state.hands[owner], strict=True):
-                if card_there is not None and e < low:
-                    low = e
+            row, hand = mind.row(owner), mind.state.hands[owner]
+            for i in range(len(hand)):
+                if hand[i] is not None and row[i] < low:
+                    low = row[i]
     swap = max((high - low) * 2.0 - SWAP_MIN, 0.0)
     return swap + (0.0 if power == 3 or last else 1.0)
 
@@ -391,9 +401,10 @@ def _spy(mind: Mindset, legal: Sequence[Any]) -> Any:
     leader = mind.leader()
     best, best_score = legal[0], -math.inf
     table = state.rules.peek_table
-    for owner, (row, known) in enumerate(zip(state.hands, state.known, strict=True)):
+    for owner, row in enumerate(state.hands):
         if owner == seat:
             continue
+        known = state.known[owner]
         for slot, card in enumerate(row):
             if card is None or known[slot] & bit:
                 continue
@@ -511,9 +522,12 @@ def determinize(
     the same draws. Each opponent plays its rollouts in a style drawn from what the view
     shows of it (``adapt``)."""
     state = reference_sample(game, view, seat, rng)
-    beliefs = adapt.read_table(view)
-    state.search_styles = adapt.draw_styles(beliefs, seat, state.players, rng)
+    state.search_styles = adapt.draw_styles(beliefs_of(view), seat, state.players, rng)
     return state
+
+
+# adapt.read_table(view), once per search (``population.PerView``)
+beliefs_of = population.PerView(adapt.read_table)
 
 
 def reference_sample(
@@ -602,7 +616,9 @@ def evaluate(sample: State[Any]) -> list[float]:
         bit = 1 << seat
         unknown = known = capped = 0.0
         hidden = held = 0
-        for card, mask in zip(state.hands[seat], state.known[seat], strict=True):
+        hand, known_bits = state.hands[seat], state.known[seat]
+        for i in range(len(hand)):
+            card, mask = hand[i], known_bits[i]
             if card is None:
                 continue
             held += 1
