@@ -92,3 +92,31 @@ def test_the_source_runs_when_edited_since_the_build_or_asked_for(
         assert spec is None  # the ordinary finders load the twin
     else:
         assert spec is not None and spec.origin == str(source)
+
+
+# setup.py's ENGINES: what it compiles, and what stays interpreted on purpose.
+NOT_ENGINE = {"__init__.py", "labs.py", "learn.py", "text.py", "encoder.py", "package.py"}
+
+
+def test_every_engine_module_is_compiled_when_the_engines_are() -> None:
+    """A module Cython cannot translate is left out of the build with only a warning, and
+    then runs interpreted, slower, unnoticed (Cambio's policy.py did, for a starred
+    generator in a list). When the engines were compiled here, each must have its twin."""
+    if not native.is_compiled(sys.modules[native.PROBE]):
+        pytest.skip(native.mode())
+    src = ROOT / "src" / "cardtable"
+    sources = [
+        *src.glob("core/*.py"),
+        *src.glob("games/*/*.py"),
+        *src.glob("games/*/bots/*.py"),
+        src / "bots" / "ismcts.py",
+        src / "bots" / "search.py",
+    ]
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    missing = [
+        str(path.relative_to(src))
+        for path in sources
+        if path.name not in NOT_ENGINE
+        and not any(path.with_name(path.stem + suffix).exists() for suffix in suffixes)
+    ]
+    assert missing == [], f"not compiled (see the build's 'left out' warnings): {missing}"
