@@ -9,8 +9,10 @@ STAMP := $(VENV)/.installed
 
 # pip builds the research adapters' accelerators and the compiled engines (setup.py) from
 # their sources: an edited engine module is rebuilt (until then its source runs, slower).
+# A module's .pxd (its C types, Cython's pure-Python mode) is part of its source.
 ENGINE_SOURCES := $(wildcard src/cardtable/core/*.py src/cardtable/games/*/*.py \
-	src/cardtable/games/*/bots/*.py src/cardtable/bots/ismcts.py src/cardtable/bots/search.py)
+	src/cardtable/games/*/bots/*.py src/cardtable/bots/ismcts.py src/cardtable/bots/search.py \
+	src/cardtable/core/*.pxd src/cardtable/games/*/*.pxd src/cardtable/games/*/bots/*.pxd)
 $(STAMP): pyproject.toml setup.py $(ENGINE_SOURCES) $(wildcard src/cardtable/rl/compiled/*.pyx src/cardtable/games/*/compiled.pyx)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
