@@ -204,6 +204,9 @@ def win_chance(kind: Kind, table: Table) -> float:
 # Per (decks, rules), per kind: the chance a hand of n cards drawn from full decks can
 # beat that kind, by n.
 _STATIC: dict[tuple[int, Rules], dict[Kind, list[float]]] = {}
+# Per (decks, rules): the full decks as a table. One table for every kind, so that its
+# memo of bomb chances (the dear part: the same few for every kind) is filled once.
+_FULL: dict[tuple[int, Rules], Table] = {}
 
 
 def rough_win_chance(kind: Kind, table: Table) -> float:
@@ -214,18 +217,20 @@ def rough_win_chance(kind: Kind, table: Table) -> float:
         per_kind = _STATIC[(table.decks, table.rules)] = {}
     by_size = per_kind.get(kind)
     if by_size is None:
-        full = Table(
-            me=-1,
-            players=2,
-            counts=(),
-            jokers=0,
-            target=None,
-            target_seat=-1,
-            hand_counts=(),
-            talon=0,
-            unseen=[4 * table.decks] * 13 + [2 * table.decks],
-            rules=table.rules,
-        )
+        full = _FULL.get((table.decks, table.rules))
+        if full is None:
+            full = _FULL[(table.decks, table.rules)] = Table(
+                me=-1,
+                players=2,
+                counts=(),
+                jokers=0,
+                target=None,
+                target_seat=-1,
+                hand_counts=(),
+                talon=0,
+                unseen=[4 * table.decks] * 13 + [2 * table.decks],
+                rules=table.rules,
+            )
         by_size = per_kind[kind] = [beat_chance(kind, n, full) for n in range(64)]
     chance = 1.0
     me = table.me
