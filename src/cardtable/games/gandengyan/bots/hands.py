@@ -168,8 +168,9 @@ class Splitter:
         self.rules = rules
         self.worth = worth
         self.memo: dict[int, Split] = {}
-        # Runs of held ranks by their bits of the hand code (which say where they lie).
-        self.blocks: dict[int, Split] = {}
+        # Runs of held ranks by their bits of the hand code (which say where they lie):
+        # each run's (value, plays).
+        self.blocks: dict[int, tuple[float, int]] = {}
         smallest = 3 if rules.triple_is_bomb else 4
         self.set_kinds = [
             [Kind(BOMB if n >= smallest else SETS.get(n, SINGLE), r, n) for n in range(17)]
@@ -218,11 +219,13 @@ class Splitter:
         less = jokers - 1
         split_code = self.split_code
         fewer = less << JOKER_SHIFT
+        best_value = best.value
         for r in range(TWO):
             rest = naturals + ONES[r]
             found = split_code(rest + fewer) if less else blocks_of(rest)
-            if found.value > best.value:
-                best = found
+            value = found.value
+            if value > best_value:
+                best, best_value = found, value
         return best
 
     def _blocks_of(self, code: int) -> Split:
@@ -231,30 +234,37 @@ class Splitter:
         each remembered by itself under its own bits of the code, so a new hand is
         mostly made of runs seen before."""
         blocks = self.blocks
+        # Module constants as locals: compiled, they are C integers in the loop.
+        bits = BITS
+        two = TWO
         value = 0.0
         plays = 0
-        rest = code
+        whole = rest = code
         r = 0
         while rest:
             if not rest & 15:
-                rest >>= BITS
+                rest >>= bits
                 r += 1
                 continue
             start = r
-            rest >>= BITS
+            rest >>= bits
             r += 1
-            if start < TWO:
-                while r < TWO and rest & 15:
-                    rest >>= BITS
+            if start < two:
+                while r < two and rest & 15:
+                    rest >>= bits
                     r += 1
-            key = code & MASKS[start][r]
+            mask = MASKS[start][r]
+            key = whole & mask
             found = blocks.get(key)
             if found is None:
                 if len(blocks) > self.MEMO_SIZE:
                     forget(blocks)
-                found = blocks[key] = self._search(decode(key)[0], 0)
-            value += found.value
-            plays += found.plays
+                # A plain tuple: compiled, indexing one is direct, where a Split's
+                # item (a subclass's) and its field names are look-ups on the class.
+                run = self._search(decode(key)[0], 0)
+                found = blocks[key] = (run.value, run.plays)
+            value += found[0]
+            plays += found[1]
         return _new(Split, (value, plays))
 
     def options(

@@ -1,0 +1,35 @@
+# Cython's augmenting declarations for hands.py (pure-Python mode: without Cython the .py
+# runs unchanged). The splitter is an extension type, so its memos are struct reads and
+# its methods C calls; walking a hand code's runs is C integer arithmetic (a code is 55
+# bits at most: 13 ranks of 4 bits and the jokers above, so it fits a uint64).
+import cython
+
+cdef class Splitter:
+    cdef public object rules
+    cdef public object worth
+    cdef public dict memo
+    cdef public dict blocks
+    cdef public list set_kinds
+    cdef public list set_values
+    cdef public list straight_values
+    cdef public list pairs_values
+    cdef public object lone_joker
+    cdef public list joker_bombs
+
+    cpdef split_code(self, code)
+
+    @cython.locals(r=cython.int, best_value=cython.double, value=cython.double)
+    cpdef _with_jokers(self, naturals, jokers)
+
+    @cython.locals(
+        value=cython.double,
+        plays=cython.long,
+        rest=cython.ulonglong,
+        whole=cython.ulonglong,
+        mask=cython.ulonglong,
+        bits=cython.int,
+        two=cython.int,
+        r=cython.int,
+        start=cython.int,
+    )
+    cpdef _blocks_of(self, code)
