@@ -18,12 +18,24 @@ cdef class Splitter:
 
     cpdef split_code(self, code)
 
-    @cython.locals(r=cython.int, best_value=cython.double, value=cython.double)
+    @cython.locals(
+        r=cython.int,
+        best_value=cython.double,
+        best_plays=cython.long,
+        alone_value=cython.double,
+        alone_plays=cython.long,
+        value=cython.double,
+        plays=cython.long,
+    )
     cpdef _with_jokers(self, naturals, jokers)
+
+    cpdef _blocks_of(self, code)
 
     @cython.locals(
         value=cython.double,
         plays=cython.long,
+        run_value=cython.double,
+        run_plays=cython.long,
         rest=cython.ulonglong,
         whole=cython.ulonglong,
         mask=cython.ulonglong,
@@ -32,4 +44,4 @@ cdef class Splitter:
         r=cython.int,
         start=cython.int,
     )
-    cpdef _blocks_of(self, code)
+    cdef tuple _runs(self, code)

@@ -209,30 +209,41 @@ class Splitter:
         jokers make a joker bomb: the best of those, each a hand without jokers, which
         splits by runs (quick: the runs are remembered). ``naturals`` is the code of
         the hand's natural cards."""
-        blocks_of = self._blocks_of
-        alone = blocks_of(naturals)
+        alone_value, alone_plays = self._runs(naturals)
         if jokers == 1:
-            best = _new(Split, (alone.value - self.worth.lone_joker, alone.plays + 1))
+            best_value = alone_value - self.worth.lone_joker
         else:
-            bomb = self.joker_bombs[min(jokers, 8)]
-            best = _new(Split, (alone.value + bomb.value, alone.plays + 1))
+            best_value = alone_value + self.joker_bombs[min(jokers, 8)].value
+        best_plays = alone_plays + 1
+        # The best as a Split only once it is known (building one is a Python call);
+        # None while it is (best_value, best_plays).
+        best: Split | None = None
         less = jokers - 1
-        split_code = self.split_code
         fewer = less << JOKER_SHIFT
-        best_value = best.value
+        # self's methods called by name, not through local aliases: compiled, that is a
+        # C call, where an alias is a bound method called through Python.
         for r in range(TWO):
             rest = naturals + ONES[r]
-            found = split_code(rest + fewer) if less else blocks_of(rest)
-            value = found.value
-            if value > best_value:
-                best, best_value = found, value
-        return best
+            if less:
+                found = self.split_code(rest + fewer)
+                value = found.value
+                if value > best_value:
+                    best, best_value = found, value
+            else:
+                value, plays = self._runs(rest)
+                if value > best_value:
+                    best, best_value, best_plays = None, value, plays
+        return _new(Split, (best_value, best_plays)) if best is None else best
 
     def _blocks_of(self, code: int) -> Split:
         """Without jokers no play spans a rank the hand lacks: the split of a hand (by
         its code) is the sum of the splits of its runs of held ranks (and of its 2s),
         each remembered by itself under its own bits of the code, so a new hand is
         mostly made of runs seen before."""
+        return _new(Split, self._runs(code))
+
+    def _runs(self, code: int) -> tuple[float, int]:
+        """``_blocks_of``'s value and plays, as a plain tuple."""
         blocks = self.blocks
         # Module constants as locals: compiled, they are C integers in the loop.
         bits = BITS
@@ -259,13 +270,14 @@ class Splitter:
             if found is None:
                 if len(blocks) > self.MEMO_SIZE:
                     forget(blocks)
-                # A plain tuple: compiled, indexing one is direct, where a Split's
-                # item (a subclass's) and its field names are look-ups on the class.
+                # A plain tuple: compiled, unpacking one is direct, where a Split's
+                # items (a subclass's) and its field names are look-ups on the class.
                 run = self._search(decode(key)[0], 0)
                 found = blocks[key] = (run.value, run.plays)
-            value += found[0]
-            plays += found[1]
-        return _new(Split, (value, plays))
+            run_value, run_plays = found
+            value += run_value
+            plays += run_plays
+        return (value, plays)
 
     def options(
         self, counts: tuple[int, ...], jokers: int
