@@ -4,6 +4,10 @@
 # bits at most: 13 ranks of 4 bits and the jokers above, so it fits a uint64).
 import cython
 
+# Counts of a few cards each: the sum is the code (below 2**56), C integers throughout.
+@cython.locals(code=cython.longlong, c=cython.longlong, r=cython.Py_ssize_t, shift=cython.int)
+cpdef hand_code(counts, jokers)
+
 cdef class Splitter:
     cdef public object rules
     cdef public object worth

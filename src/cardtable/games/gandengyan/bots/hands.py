@@ -57,7 +57,8 @@ def hand_code(counts: Sequence[int], jokers: int) -> int:
     code = jokers << JOKER_SHIFT
     for r, c in enumerate(counts):
         if c:
-            code += c << SHIFTS[r]
+            shift = SHIFTS[r]
+            code += c << shift
     return code
 
 

@@ -79,19 +79,22 @@ def table_of(state: GanDengYanState, seat: int, rules: Rules) -> Table:
     target_seat = seat
     if beat is not None:  # the engine's own kind: the bots judge plays by the engine's
         target_seat, _play, target = beat
+    # Positional, in Table's order (me, players, counts, jokers, target, target_seat,
+    # hand_counts, talon, unseen, rules, bombs, decks): compiled, a call with keywords
+    # builds a dict and parses it, at every rollout move.
     return Table(
-        me=seat,
-        players=len(state.hands),
-        counts=tuple(state.counts[seat]),
-        jokers=state.jokers[seat],
-        target=target,
-        target_seat=target_seat,
-        hand_counts=[len(h) for h in state.hands],
-        talon=len(state.talon),
-        unseen=(),
-        rules=rules,
-        bombs=state.bombs,
-        decks=state.gdy.decks,
+        seat,
+        len(state.hands),
+        tuple(state.counts[seat]),
+        state.jokers[seat],
+        target,
+        target_seat,
+        [len(h) for h in state.hands],
+        len(state.talon),
+        (),
+        rules,
+        state.bombs,
+        state.gdy.decks,
     )
 
 
@@ -106,7 +109,10 @@ def rollout_policy(
     known = _MOVES.get(rules)
     moves = []
     for action in legal:  # move_of_action's memo, read here once per move
-        found = known.get((action[0], action[1])) if known and type(action) is Play else None
+        # By field name: a Play's items by index go through its class's __getitem__.
+        found = (
+            known.get((action.cards, action.reading)) if known and type(action) is Play else None
+        )
         moves.append(move_of_action(action, rules) if found is None else found)
     return legal[choose(table_of(state, seat, rules), moves, ROLLOUT, rough_win_chance)]
 
