@@ -6,6 +6,7 @@ deal."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 
@@ -49,3 +50,26 @@ def test_a_sample_deals_its_next_hand_as_the_forked_generator_would() -> None:
                 s.apply(seat, legal[legal_rng.randrange(len(legal))])
             deals.append(s.full_view()["hands"])
     assert deals[0] == deals[1] == deals[2] == deals[3]
+
+
+def test_samples_of_one_view_are_the_samples_of_a_fresh_copy() -> None:
+    """A search samples one view hundreds of times, and the cards to re-deal are counted
+    once per view: each sample, and a sample of another view asked for in between, is
+    the sample a fresh copy of its view gives."""
+    game = GanDengYanGame(players=4)
+    states = [game.new_state(seed=s) for s in (3, 4)]
+    for state in states:
+        for _ in range(7):  # into the hand: played cards, a talon drawn down
+            seat = state.to_act[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+    views = [state.view(state.to_act[0]) for state in states]
+
+    for seed in range(4):
+        for i, view in enumerate(views):
+            seat = states[i].to_act[0]
+            fresh = game.determinize(copy.deepcopy(view), seat, random.Random(seed))
+            again = game.determinize(view, seat, random.Random(seed))
+            twice = game.determinize(view, seat, random.Random(seed))
+            for sample in (again, twice):
+                assert sample.hands == fresh.hands
+                assert sample.talon == fresh.talon

@@ -22,16 +22,39 @@ cdef class Splitter:
 
     cpdef split_code(self, code)
 
+    @cython.locals(r=cython.int, best_value=cython.double, value=cython.double)
+    cpdef _with_jokers(self, naturals, jokers)
+
     @cython.locals(
-        r=cython.int,
+        bits=cython.int,
+        two=cython.int,
+        starts=list,
+        ends=list,
+        values=list,
+        counts=list,
         best_value=cython.double,
         best_plays=cython.long,
-        alone_value=cython.double,
-        alone_plays=cython.long,
+        whole=cython.ulonglong,
+        rest=cython.ulonglong,
+        mask=cython.ulonglong,
+        card=cython.ulonglong,
+        r=cython.int,
+        start=cython.int,
+        end=cython.int,
+        run_value=cython.double,
+        run_plays=cython.long,
+        n=cython.Py_ssize_t,
+        k=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        first=cython.Py_ssize_t,
+        last=cython.Py_ssize_t,
+        lo=cython.int,
+        hi=cython.int,
         value=cython.double,
         plays=cython.long,
+        each=cython.double,
     )
-    cpdef _with_jokers(self, naturals, jokers)
+    cdef _one_joker(self, naturals)
 
     cpdef _blocks_of(self, code)
 
@@ -49,3 +72,6 @@ cdef class Splitter:
         start=cython.int,
     )
     cdef tuple _runs(self, code)
+
+    @cython.locals(blocks=dict, found=tuple)
+    cdef tuple _run(self, key)
