@@ -20,8 +20,9 @@ from cardtable.games.gandengyan.actions import Action, Play
 from cardtable.games.gandengyan.bots.hands import (
     PASS_MOVE,
     Move,
+    hand_code,
     move_of,
-    split,
+    splitter,
 )
 from cardtable.games.gandengyan.bots.players import deck_size, engine, from_view, wire_move
 from cardtable.games.gandengyan.bots.policy import (
@@ -137,8 +138,9 @@ def evaluate(sample: State[Any]) -> list[float]:
     value_w = fit.value + talon * fit.value_talon
     cards_w = fit.cards + talon * fit.cards_talon
     weights = []
+    split_code = splitter(rules).split_code  # split()'s own steps, looked up once
     for seat in range(len(hands)):
-        found = split(state.counts[seat], state.jokers[seat], rules)
+        found = split_code(hand_code(state.counts[seat], state.jokers[seat]))
         cards = len(hands[seat])
         row = rows[1 if seat == leader else 0]
         score = row[found.plays if found.plays < len(row) else -1]
