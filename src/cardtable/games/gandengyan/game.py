@@ -129,6 +129,20 @@ class GanDengYanGame(Game[Action]):
     def determinize(
         self, view: Mapping[str, Any], seat: int, rng: random.Random
     ) -> GanDengYanState:
+        return self.determinize_from(view, seat, rng, self.unseen(view))
+
+    def unseen(self, view: Mapping[str, Any]) -> tuple[str, ...]:
+        """The cards ``view``'s seat cannot account for, in the deck's order: what a sample
+        re-deals (the other hands and the talon; none once the hands are shown)."""
+        shown = view["results"][-1]["hands"] if view["over"] else ()
+        return tuple(unaccounted(self.deck_counts, view["hand"], view["played"], *shown))
+
+    def determinize_from(
+        self, view: Mapping[str, Any], seat: int, rng: random.Random, unseen: Sequence[str]
+    ) -> GanDengYanState:
+        """``determinize`` with ``unseen(view)`` given: a search samples one view hundreds
+        of times and counts its unseen cards once (``bots.search.determinize``). The public
+        ``determinize`` counts them every time, so a view changed in place is read anew."""
         # ``fork(rng)``'s draw, its generator made only if the sample deals a new hand.
         state = GanDengYanState(self, None, rng.getrandbits(64))
         n = self.n_players
@@ -148,14 +162,7 @@ class GanDengYanGame(Game[Action]):
         # The hands of a finished game are shown in its last result; otherwise the cards
         # the seat cannot account for are re-dealt to the other hands, the rest is talon.
         shown = [list(h) for h in state.results[-1]["hands"]] if state.over else None
-        # The cards to re-deal are the same for every sample of one view (a search draws
-        # hundreds): counted once per view, copied per sample, shuffled alike.
-        last = _last_pool
-        if last is not None and last[0] is self and last[1] is view:
-            pool = list(last[2])
-        else:
-            pool = unaccounted(self.deck_counts, own, state.played, *(shown or ()))
-            _remember_pool(self, view, pool)
+        pool = list(unseen)
         shuffle(rng, pool)
         hands = shown or []
         if shown is None:
@@ -203,17 +210,6 @@ class GanDengYanGame(Game[Action]):
 
     def render_text(self, view: Mapping[str, Any]) -> str:
         return render_view(view, self.title)
-
-
-# The last view determinized, with its game and its unshuffled pool: the view is held,
-# so no other view can take its identity; the triple is replaced whole, so a thread
-# never sees one view with another's pool.
-_last_pool: tuple[GanDengYanGame, Mapping[str, Any], tuple[str, ...]] | None = None
-
-
-def _remember_pool(game: GanDengYanGame, view: Mapping[str, Any], pool: list[str]) -> None:
-    global _last_pool
-    _last_pool = (game, view, tuple(pool))
 
 
 def unaccounted(deck: Mapping[str, int], *seen: Sequence[str]) -> list[str]:

@@ -44,6 +44,24 @@ _RULES: dict[int, Rules] = {}
 _MOVES: dict[Rules, dict[tuple[Any, Any], Move]] = {}
 
 
+# The last view sampled, with its game and the cards its samples re-deal. The view is
+# held, so no other view can take its identity; the triple is replaced whole, so a thread
+# never sees one view with another's cards.
+_last_unseen: tuple[Game[Any], Mapping[str, Any], tuple[str, ...]] | None = None
+
+
+def determinize(
+    game: Game[Any], view: Mapping[str, Any], seat: int, rng: random.Random
+) -> GanDengYanState:
+    """The game's own sample of ``view``, its unseen cards counted once per view: a
+    search draws hundreds of samples of one view and never changes it."""
+    global _last_unseen
+    last = _last_unseen
+    if last is None or last[0] is not game or last[1] is not view:
+        last = _last_unseen = (game, view, engine(game).unseen(view))
+    return engine(game).determinize_from(view, seat, rng, last[2])
+
+
 def own(state: State[Any]) -> GanDengYanState:
     """A sampled state as what it is, its own engine's, with types."""
     return cast(GanDengYanState, state)
