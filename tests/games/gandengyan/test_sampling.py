@@ -6,11 +6,13 @@ deal."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 
 from cardtable.core.rng import fork
 from cardtable.games.gandengyan import GanDengYanGame
+from cardtable.games.gandengyan.bots import search
 from cardtable.games.gandengyan.game import unaccounted
 
 
@@ -49,3 +51,41 @@ def test_a_sample_deals_its_next_hand_as_the_forked_generator_would() -> None:
                 s.apply(seat, legal[legal_rng.randrange(len(legal))])
             deals.append(s.full_view()["hands"])
     assert deals[0] == deals[1] == deals[2] == deals[3]
+
+
+def test_samples_of_one_view_are_the_samples_of_a_fresh_copy() -> None:
+    """A search samples one view hundreds of times, and its sampler counts the cards to
+    re-deal once per view: each sample, and a sample of another view asked for in between,
+    is the sample the game's own ``determinize`` gives for a fresh copy of its view."""
+    game = GanDengYanGame(players=4)
+    states = [game.new_state(seed=s) for s in (3, 4)]
+    for state in states:
+        for _ in range(7):  # into the hand: played cards, a talon drawn down
+            seat = state.to_act[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+    views = [state.view(state.to_act[0]) for state in states]
+
+    for seed in range(4):
+        for i, view in enumerate(views):
+            seat = states[i].to_act[0]
+            fresh = game.determinize(copy.deepcopy(view), seat, random.Random(seed))
+            again = search.determinize(game, view, seat, random.Random(seed))
+            twice = search.determinize(game, view, seat, random.Random(seed))
+            for sample in (again, twice):
+                assert sample.hands == fresh.hands
+                assert sample.talon == fresh.talon
+
+
+def test_the_games_determinize_reads_a_view_changed_in_place_anew() -> None:
+    """GD-4: the public ``determinize`` keeps nothing between calls, so a caller that edits
+    a view (a researcher's "what if I held this") gets samples of the edited view."""
+    game = GanDengYanGame(players=2)
+    state = game.new_state(seed=5)
+    seat = state.to_act[0]
+    view = state.view(seat)
+    game.determinize(view, seat, random.Random(1))
+    other = state.hands[1 - seat][0]
+    view["hand"] = [*view["hand"][:-1], other]  # now holds a card the other hand had
+    sample = game.determinize(view, seat, random.Random(1))
+    assert other in sample.hands[seat]
+    assert other not in sample.hands[1 - seat] + sample.talon

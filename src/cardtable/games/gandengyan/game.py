@@ -129,6 +129,20 @@ class GanDengYanGame(Game[Action]):
     def determinize(
         self, view: Mapping[str, Any], seat: int, rng: random.Random
     ) -> GanDengYanState:
+        return self.determinize_from(view, seat, rng, self.unseen(view))
+
+    def unseen(self, view: Mapping[str, Any]) -> tuple[str, ...]:
+        """The cards ``view``'s seat cannot account for, in the deck's order: what a sample
+        re-deals (the other hands and the talon; none once the hands are shown)."""
+        shown = view["results"][-1]["hands"] if view["over"] else ()
+        return tuple(unaccounted(self.deck_counts, view["hand"], view["played"], *shown))
+
+    def determinize_from(
+        self, view: Mapping[str, Any], seat: int, rng: random.Random, unseen: Sequence[str]
+    ) -> GanDengYanState:
+        """``determinize`` with ``unseen(view)`` given: a search samples one view hundreds
+        of times and counts its unseen cards once (``bots.search.determinize``). The public
+        ``determinize`` counts them every time, so a view changed in place is read anew."""
         # ``fork(rng)``'s draw, its generator made only if the sample deals a new hand.
         state = GanDengYanState(self, None, rng.getrandbits(64))
         n = self.n_players
@@ -148,7 +162,7 @@ class GanDengYanGame(Game[Action]):
         # The hands of a finished game are shown in its last result; otherwise the cards
         # the seat cannot account for are re-dealt to the other hands, the rest is talon.
         shown = [list(h) for h in state.results[-1]["hands"]] if state.over else None
-        pool = unaccounted(self.deck_counts, own, state.played, *(shown or ()))
+        pool = list(unseen)
         shuffle(rng, pool)
         hands = shown or []
         if shown is None:

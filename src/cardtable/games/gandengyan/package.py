@@ -14,6 +14,7 @@ PACKAGE = GamePackage(
     search=SearchHooks(
         rollout_policy=search.rollout_policy,
         evaluate=search.evaluate,
+        determinize=search.determinize,
         rollout_steps=search.rollout_steps,
         root_actions=search.root_actions,
         tree_depth=search.tree_depth,

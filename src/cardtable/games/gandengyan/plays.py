@@ -309,8 +309,15 @@ def _bombs(
 ) -> None:
     """Every bomb of the hand (stronger than ``above`` when given), joker bombs last."""
     smallest = 3 if rules.triple_is_bomb else 4
-    if jokers < 2 and max(counts) + jokers < smallest:
-        return  # most hands hold no bomb at all
+    if jokers < 2:  # most hands hold no bomb at all
+        # The most held of a rank by a loop: compiled, max(counts) is a call that parses
+        # its arguments as keywords, dearer than the thirteen comparisons.
+        most = 0
+        for n in counts:
+            if n > most:
+                most = n
+        if most + jokers < smallest:
+            return
     for r in range(13):
         n = counts[r]
         if not n:

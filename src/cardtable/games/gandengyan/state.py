@@ -319,17 +319,21 @@ class GanDengYanState(State[Action]):
 
     def set_hand(self, seat: int, cards: Sequence[str]) -> None:
         self.hands[seat] = list(cards)
-        by_rank: list[list[str]] = [[] for _ in range(13)]
+        # Only the ranks held are touched (a hand holds a few): every sample of a search
+        # sets each hand, and thirteen lists to make thirteen tuples cost more than this.
+        codes: list[tuple[str, ...]] = [()] * 13
+        counts = [0] * 13
         wild: list[str] = []
         for card in sorted(cards):
             r = RANK_OF.get(card)
             if r is None:
                 wild.append(card)
             else:
-                by_rank[r].append(card)
-        self.codes[seat] = [tuple(c) for c in by_rank]
+                codes[r] += (card,)
+                counts[r] += 1
+        self.codes[seat] = codes
         self.wild[seat] = tuple(wild)
-        self.counts[seat] = [len(c) for c in by_rank]
+        self.counts[seat] = counts
         self.jokers[seat] = len(wild)
 
     def _end_hand(self, winner: int | None) -> list[Event]:

@@ -8,6 +8,7 @@ heuristic), ``players`` (the view-reading bots), ``search`` (rollouts on sampled
 
 from cardtable.games.gandengyan.bots.players import easy, medium
 from cardtable.games.gandengyan.bots.search import (
+    determinize,
     evaluate,
     hard_iterations,
     rollout_policy,
@@ -17,6 +18,7 @@ from cardtable.games.gandengyan.bots.search import (
 )
 
 __all__ = [
+    "determinize",
     "easy",
     "evaluate",
     "hard_iterations",

@@ -57,7 +57,8 @@ def hand_code(counts: Sequence[int], jokers: int) -> int:
     code = jokers << JOKER_SHIFT
     for r, c in enumerate(counts):
         if c:
-            code += c << SHIFTS[r]
+            shift = SHIFTS[r]
+            code += c << shift
     return code
 
 
@@ -168,8 +169,9 @@ class Splitter:
         self.rules = rules
         self.worth = worth
         self.memo: dict[int, Split] = {}
-        # Runs of held ranks by their bits of the hand code (which say where they lie).
-        self.blocks: dict[int, Split] = {}
+        # Runs of held ranks by their bits of the hand code (which say where they lie):
+        # each run's (value, plays).
+        self.blocks: dict[int, tuple[float, int]] = {}
         smallest = 3 if rules.triple_is_bomb else 4
         self.set_kinds = [
             [Kind(BOMB if n >= smallest else SETS.get(n, SINGLE), r, n) for n in range(17)]
@@ -208,54 +210,149 @@ class Splitter:
         jokers make a joker bomb: the best of those, each a hand without jokers, which
         splits by runs (quick: the runs are remembered). ``naturals`` is the code of
         the hand's natural cards."""
-        blocks_of = self._blocks_of
-        alone = blocks_of(naturals)
         if jokers == 1:
-            best = _new(Split, (alone.value - self.worth.lone_joker, alone.plays + 1))
-        else:
-            bomb = self.joker_bombs[min(jokers, 8)]
-            best = _new(Split, (alone.value + bomb.value, alone.plays + 1))
+            return self._one_joker(naturals)
+        alone_value, alone_plays = self._runs(naturals)
+        best_value = alone_value + self.joker_bombs[min(jokers, 8)].value
+        best_plays = alone_plays + 1
+        # The best as a Split only once it is known (building one is a Python call);
+        # None while it is (best_value, best_plays).
+        best: Split | None = None
         less = jokers - 1
-        split_code = self.split_code
         fewer = less << JOKER_SHIFT
+        # self's methods called by name, not through local aliases: compiled, that is a
+        # C call, where an alias is a bound method called through Python.
         for r in range(TWO):
-            rest = naturals + ONES[r]
-            found = split_code(rest + fewer) if less else blocks_of(rest)
-            if found.value > best.value:
-                best = found
-        return best
+            found = self.split_code(naturals + ONES[r] + fewer)
+            value = found.value
+            if value > best_value:
+                best, best_value = found, value
+        return _new(Split, (best_value, best_plays)) if best is None else best
+
+    def _one_joker(self, naturals: int) -> Split:
+        """``_with_jokers`` for one joker, without walking each trial's hand: the hand's
+        runs are found once, and a natural card more of rank r changes only the run it
+        joins (its own, or r with the runs either side). Each trial is summed as
+        ``_runs`` sums that hand, run by run from the lowest, so it is the same float."""
+        bits = BITS
+        two = TWO
+        starts: list[int] = []
+        ends: list[int] = []
+        values: list[float] = []
+        counts: list[int] = []  # each run's plays
+        best_value = 0.0
+        best_plays = 0
+        whole = rest = naturals
+        r = 0
+        while rest:  # as in _runs
+            if not rest & 15:
+                rest >>= bits
+                r += 1
+                continue
+            start = r
+            rest >>= bits
+            r += 1
+            if start < two:
+                while r < two and rest & 15:
+                    rest >>= bits
+                    r += 1
+            mask = MASKS[start][r]
+            run_value, run_plays = self._run(whole & mask)
+            best_value += run_value
+            best_plays += run_plays
+            starts.append(start)
+            ends.append(r)
+            values.append(run_value)
+            counts.append(run_plays)
+        # The joker alone, as before any trial.
+        best_value -= self.worth.lone_joker
+        best_plays += 1
+        n = len(starts)
+        k = 0  # the first run that ends above r
+        for r in range(two):
+            while k < n:
+                end = ends[k]
+                if end > r:
+                    break
+                k += 1
+            # The runs first .. last - 1 become one run over the ranks lo .. hi - 1.
+            start = starts[k] if k < n else 13
+            if start <= r:  # r is held: its run grows
+                first, last, lo, hi = k, k + 1, start, ends[k]
+            else:
+                first, last, lo, hi = k, k, r, r + 1
+                if k:
+                    end = ends[k - 1]
+                    if end == r:
+                        first = k - 1
+                        lo = starts[first]
+                if start == r + 1 and hi < two:
+                    last = k + 1
+                    hi = ends[k]
+            mask = MASKS[lo][hi]
+            card = ONES[r]
+            run_value, run_plays = self._run((whole + card) & mask)
+            value = 0.0
+            plays = run_plays
+            for i in range(first):
+                each = values[i]
+                value += each
+                plays += counts[i]
+            value += run_value
+            for i in range(last, n):
+                each = values[i]
+                value += each
+                plays += counts[i]
+            if value > best_value:
+                best_value, best_plays = value, plays
+        return _new(Split, (best_value, best_plays))
 
     def _blocks_of(self, code: int) -> Split:
         """Without jokers no play spans a rank the hand lacks: the split of a hand (by
         its code) is the sum of the splits of its runs of held ranks (and of its 2s),
         each remembered by itself under its own bits of the code, so a new hand is
         mostly made of runs seen before."""
-        blocks = self.blocks
+        return _new(Split, self._runs(code))
+
+    def _runs(self, code: int) -> tuple[float, int]:
+        """``_blocks_of``'s value and plays, as a plain tuple."""
+        # Module constants as locals: compiled, they are C integers in the loop.
+        bits = BITS
+        two = TWO
         value = 0.0
         plays = 0
-        rest = code
+        whole = rest = code
         r = 0
         while rest:
             if not rest & 15:
-                rest >>= BITS
+                rest >>= bits
                 r += 1
                 continue
             start = r
-            rest >>= BITS
+            rest >>= bits
             r += 1
-            if start < TWO:
-                while r < TWO and rest & 15:
-                    rest >>= BITS
+            if start < two:
+                while r < two and rest & 15:
+                    rest >>= bits
                     r += 1
-            key = code & MASKS[start][r]
-            found = blocks.get(key)
-            if found is None:
-                if len(blocks) > self.MEMO_SIZE:
-                    forget(blocks)
-                found = blocks[key] = self._search(decode(key)[0], 0)
-            value += found.value
-            plays += found.plays
-        return _new(Split, (value, plays))
+            mask = MASKS[start][r]
+            run_value, run_plays = self._run(whole & mask)
+            value += run_value
+            plays += run_plays
+        return (value, plays)
+
+    def _run(self, key: int) -> tuple[float, int]:
+        """The (value, plays) of one run of held ranks, by its bits of the hand code."""
+        blocks = self.blocks
+        found = blocks.get(key)
+        if found is None:
+            if len(blocks) > self.MEMO_SIZE:
+                forget(blocks)
+            # A plain tuple: compiled, unpacking one is direct, where a Split's items
+            # (a subclass's) and its field names are look-ups on the class.
+            run = self._search(decode(key)[0], 0)
+            found = blocks[key] = (run.value, run.plays)
+        return found
 
     def options(
         self, counts: tuple[int, ...], jokers: int

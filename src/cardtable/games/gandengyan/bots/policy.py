@@ -204,6 +204,9 @@ def win_chance(kind: Kind, table: Table) -> float:
 # Per (decks, rules), per kind: the chance a hand of n cards drawn from full decks can
 # beat that kind, by n.
 _STATIC: dict[tuple[int, Rules], dict[Kind, list[float]]] = {}
+# Per (decks, rules): the full decks as a table. One table for every kind, so that its
+# memo of bomb chances (the dear part: the same few for every kind) is filled once.
+_FULL: dict[tuple[int, Rules], Table] = {}
 
 
 def rough_win_chance(kind: Kind, table: Table) -> float:
@@ -214,7 +217,25 @@ def rough_win_chance(kind: Kind, table: Table) -> float:
         per_kind = _STATIC[(table.decks, table.rules)] = {}
     by_size = per_kind.get(kind)
     if by_size is None:
-        full = Table(
+        # Each entry tabled when first asked for (-1.0 until then): hands in play hold a
+        # few cards, and a search meets new kinds all along.
+        by_size = per_kind[kind] = [-1.0] * 64
+    chance = 1.0
+    me = table.me
+    for seat, hand in enumerate(table.hand_counts):
+        if seat != me:
+            n = hand if hand < 64 else 63
+            beat = by_size[n]
+            if beat < 0.0:
+                beat = by_size[n] = beat_chance(kind, n, _full_decks(table))
+            chance *= 1.0 - beat
+    return chance
+
+
+def _full_decks(table: Table) -> Table:
+    full = _FULL.get((table.decks, table.rules))
+    if full is None:
+        full = _FULL[(table.decks, table.rules)] = Table(
             me=-1,
             players=2,
             counts=(),
@@ -226,13 +247,7 @@ def rough_win_chance(kind: Kind, table: Table) -> float:
             unseen=[4 * table.decks] * 13 + [2 * table.decks],
             rules=table.rules,
         )
-        by_size = per_kind[kind] = [beat_chance(kind, n, full) for n in range(64)]
-    chance = 1.0
-    me = table.me
-    for seat, hand in enumerate(table.hand_counts):
-        if seat != me:
-            chance *= 1.0 - by_size[hand if hand < 64 else 63]
-    return chance
+    return full
 
 
 def score_moves(
@@ -259,6 +274,12 @@ def score_moves(
     last = len(leads) - 1
     chances: dict[Kind, float] = {}
     scores = []
+    # The style's and the table's numbers read once: in the loop each is a look-up on
+    # the class per move.
+    shed, joker_shed, premium_cost = style.shed, style.joker_shed, style.premium_cost
+    bomb_risk, lead_long = style.bomb_risk, style.lead_long
+    doubling = 1 << min(table.bombs, 6)
+    leading = table.target is None
     for move in moves:
         kind = move.kind
         if kind is None:  # a pass: whoever played last keeps the trick
@@ -279,14 +300,14 @@ def score_moves(
         plays = after.plays + (1 if talon else 0)  # the winner draws first
         score = after.value + chance * leads[plays if plays < last else last]
         score -= (1.0 - chance) * threat
-        score += style.shed * cards + style.joker_shed * move.jokers
+        score += shed * cards + joker_shed * move.jokers
         if kind.type in BOMBS:
-            score -= style.bomb_risk * (held - cards) * (1 << min(table.bombs, 6))
-            score -= style.premium_cost
+            score -= bomb_risk * (held - cards) * doubling
+            score -= premium_cost
         elif kind.rank == TWO:
-            score -= style.premium_cost
-        if table.target is None:
-            score += style.lead_long * (cards - 1)
+            score -= premium_cost
+        if leading:
+            score += lead_long * (cards - 1)
         scores.append(score)
     return scores
 

@@ -20,8 +20,9 @@ from cardtable.games.gandengyan.actions import Action, Play
 from cardtable.games.gandengyan.bots.hands import (
     PASS_MOVE,
     Move,
+    hand_code,
     move_of,
-    split,
+    splitter,
 )
 from cardtable.games.gandengyan.bots.players import deck_size, engine, from_view, wire_move
 from cardtable.games.gandengyan.bots.policy import (
@@ -41,6 +42,24 @@ ROLLOUT = MEDIUM
 _RULES: dict[int, Rules] = {}
 # The moves of engine actions met so far, per rules: ``(cards, reading)`` -> move.
 _MOVES: dict[Rules, dict[tuple[Any, Any], Move]] = {}
+
+
+# The last view sampled, with its game and the cards its samples re-deal. The view is
+# held, so no other view can take its identity; the triple is replaced whole, so a thread
+# never sees one view with another's cards.
+_last_unseen: tuple[Game[Any], Mapping[str, Any], tuple[str, ...]] | None = None
+
+
+def determinize(
+    game: Game[Any], view: Mapping[str, Any], seat: int, rng: random.Random
+) -> GanDengYanState:
+    """The game's own sample of ``view``, its unseen cards counted once per view: a
+    search draws hundreds of samples of one view and never changes it."""
+    global _last_unseen
+    last = _last_unseen
+    if last is None or last[0] is not game or last[1] is not view:
+        last = _last_unseen = (game, view, engine(game).unseen(view))
+    return engine(game).determinize_from(view, seat, rng, last[2])
 
 
 def own(state: State[Any]) -> GanDengYanState:
@@ -79,19 +98,22 @@ def table_of(state: GanDengYanState, seat: int, rules: Rules) -> Table:
     target_seat = seat
     if beat is not None:  # the engine's own kind: the bots judge plays by the engine's
         target_seat, _play, target = beat
+    # Positional, in Table's order (me, players, counts, jokers, target, target_seat,
+    # hand_counts, talon, unseen, rules, bombs, decks): compiled, a call with keywords
+    # builds a dict and parses it, at every rollout move.
     return Table(
-        me=seat,
-        players=len(state.hands),
-        counts=tuple(state.counts[seat]),
-        jokers=state.jokers[seat],
-        target=target,
-        target_seat=target_seat,
-        hand_counts=[len(h) for h in state.hands],
-        talon=len(state.talon),
-        unseen=(),
-        rules=rules,
-        bombs=state.bombs,
-        decks=state.gdy.decks,
+        seat,
+        len(state.hands),
+        tuple(state.counts[seat]),
+        state.jokers[seat],
+        target,
+        target_seat,
+        [len(h) for h in state.hands],
+        len(state.talon),
+        (),
+        rules,
+        state.bombs,
+        state.gdy.decks,
     )
 
 
@@ -106,7 +128,10 @@ def rollout_policy(
     known = _MOVES.get(rules)
     moves = []
     for action in legal:  # move_of_action's memo, read here once per move
-        found = known.get((action[0], action[1])) if known and type(action) is Play else None
+        # By field name: a Play's items by index go through its class's __getitem__.
+        found = (
+            known.get((action.cards, action.reading)) if known and type(action) is Play else None
+        )
         moves.append(move_of_action(action, rules) if found is None else found)
     return legal[choose(table_of(state, seat, rules), moves, ROLLOUT, rough_win_chance)]
 
@@ -131,8 +156,9 @@ def evaluate(sample: State[Any]) -> list[float]:
     value_w = fit.value + talon * fit.value_talon
     cards_w = fit.cards + talon * fit.cards_talon
     weights = []
+    split_code = splitter(rules).split_code  # split()'s own steps, looked up once
     for seat in range(len(hands)):
-        found = split(state.counts[seat], state.jokers[seat], rules)
+        found = split_code(hand_code(state.counts[seat], state.jokers[seat]))
         cards = len(hands[seat])
         row = rows[1 if seat == leader else 0]
         score = row[found.plays if found.plays < len(row) else -1]
