@@ -13,7 +13,8 @@ import cython
     b=cython.bint, side=cython.long, was=cython.long, mine=cython.long, theirs=cython.long,
     score=cython.double, pair=cython.double, first_card_suit=cython.bint,
     king_adds=cython.bint, worth=cython.double, finish=cython.double,
-    i=cython.Py_ssize_t,
+    i=cython.Py_ssize_t, k=cython.Py_ssize_t, left=cython.Py_ssize_t,
+    below=cython.Py_ssize_t, heading=cython.long,
 )
 cpdef list scores(object table, object legal, object style=*)
 
@@ -21,7 +22,7 @@ cpdef list scores(object table, object legal, object style=*)
 @cython.locals(best=cython.Py_ssize_t, top=cython.double, i=cython.Py_ssize_t)
 cpdef object decide(object table, object legal, object style, object rng=*)
 
-@cython.locals(i=cython.Py_ssize_t)
+@cython.locals(i=cython.Py_ssize_t, last=cython.long, heading=cython.long)
 cpdef double flat_potential(long points, object end)
 cpdef double seller_score(
     object seller, long mine, long theirs, object my_end, object their_end, double them

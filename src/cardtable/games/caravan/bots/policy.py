@@ -108,7 +108,9 @@ def potential(points: int, end: End) -> float:
 def flat_potential(points: int, end: End) -> float:
     """``potential``, kept in the flat list where the points fit (a C call compiled)."""
     if points < FLAT_POINTS:
-        i = points * 33 + end[0] * 3 + end[1] + 1
+        # unpacked into C integers (policy.pxd): the index then costs no boxed ints
+        last, heading = end[0], end[1]
+        i = points * 33 + last * 3 + heading + 1
         known = _FLAT[i]
         if known is None:
             known = _FLAT[i] = potential(points, end)
@@ -423,6 +425,40 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
                 points = values[x]
                 last, heading, _ = ends[x]
                 end = (last, -heading, action[0][1])  # queen_turn
+        elif face == "J":
+            # after's jack without its keyword calls and the caravan copied without
+            # the stack: stack_value of the stack taken off, and caravan.end of what
+            # is left (no steady_base) read through indices that skip that stack
+            x = CARAVANS * action[1] + action[2]
+            stacks = caravans[x]
+            k = action[3]
+            stack = stacks[k]
+            gain = NUMBER_VALUES[stack[0][0]]
+            if len(stack) > 1:
+                kings = 0
+                for held in stack:
+                    if held[0] == "K":
+                        kings += 1
+                gain = gain * (1 + kings) if king_adds else gain << kings
+            points = values[x] - gain
+            left = len(stacks) - 1
+            if not left:
+                end = EMPTY_END
+            else:
+                top = stacks[left] if k != left else stacks[left - 1]
+                rank = NUMBER_VALUES[top[0][0]]
+                first = stacks[0] if k else stacks[1]
+                suit = first[0][1] if first_card_suit else top[0][1]
+                heading = NONE
+                if left > 1:
+                    below = left - 2 if k >= left - 1 else left - 1
+                    before = NUMBER_VALUES[stacks[below][0][0]]
+                    heading = UP if rank > before else DOWN
+                if len(top) > 1:
+                    for held in top:
+                        if held[0] == "Q":
+                            heading, suit = -heading, held[1]
+                end = (rank, heading, suit)
         else:
             change = after(table, action)
             x = -1
