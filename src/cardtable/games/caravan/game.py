@@ -74,6 +74,10 @@ class CaravanGame(Game[Action]):
         self.full_counts = dict(Counter(self.full_deck))
         self.one_of_each = len(self.full_counts) == len(self.full_deck)
         self.copies = not self.one_of_each  # a hand may hold two of a card
+        # determinize's reading of the last view it was given (see there)
+        self._last_sample: (
+            tuple[Mapping[str, Any], int, tuple[CaravanState, list[str], list[str]]] | None
+        ) = None
 
     # -- new games ---------------------------------------------------------------------
     def new_state(self, seed: int | None = None, deck: Sequence[Any] | None = None) -> CaravanState:
@@ -126,7 +130,48 @@ class CaravanGame(Game[Action]):
         an owner (a deck of its own), so a player's hidden cards are their deck's cards
         minus the ones visible as theirs (with ``short_deck``, a random 30-card deck that
         holds what is known to be in it)."""
-        state = CaravanState(self, fork(rng))
+        # The parent generator's first draw, before any shuffle, as it always was.
+        child = fork(rng)
+        last = self._last_sample
+        if last is not None and last[0] is view and last[1] == seat:
+            sample = last[2]
+        else:
+            sample = self._sample(view, seat)
+            # replaced whole, and the view held so no other can take its identity: one
+            # search determinizes the same view for every simulation
+            self._last_sample = (view, seat, sample)
+        template, own_unseen, their_unseen = sample
+        state = template.copy_with(self, child)
+        if self.short_deck:
+            state.aside = [[], []]  # copy_with shares it; written below
+        opponent = 1 - seat
+        own = own_unseen[:]
+        shuffle(rng, own)
+        state.decks[seat] = self._fill(own, view["deck_sizes"][seat], state.known_deck[seat], rng)
+        theirs = their_unseen[:]
+        shuffle(rng, theirs)
+        theirs = self._fill(
+            theirs,
+            view["hand_sizes"][opponent] + view["deck_sizes"][opponent],
+            state.known_hidden[opponent],
+            rng,
+        )
+        split = view["hand_sizes"][opponent]
+        state.hands[opponent], state.decks[opponent] = theirs[:split], theirs[split:]
+        if self.short_deck:
+            state.known_deck[opponent] = state.known_hidden[opponent] - Counter(theirs[:split])
+            seen = self._seen(state)
+            for s in (0, 1):
+                held = Counter(seen[s] + state.hands[s] + state.decks[s])
+                state.aside[s] = list((Counter(self.full_deck) - held).elements())
+        return state
+
+    def _sample(
+        self, view: Mapping[str, Any], seat: int
+    ) -> tuple[CaravanState, list[str], list[str]]:
+        """What determinize reads from ``view``, once: the state without the hidden cards,
+        and each side's unseen cards in their order before the shuffle."""
+        state = CaravanState(self, random.Random(0))  # its generator is never used
         opponent = 1 - seat
         for s in (0, 1):
             for c in range(CARAVANS):
@@ -155,22 +200,12 @@ class CaravanGame(Game[Action]):
         seen = self._seen(state)
         hand = list(view["hand"])
         state.hands[seat] = hand
-        own = self._hidden(Counter(seen[seat] + hand), state.known_deck[seat], rng)
-        state.decks[seat] = self._fill(own, view["deck_sizes"][seat], state.known_deck[seat], rng)
-        theirs = self._fill(
-            self._hidden(Counter(seen[opponent]), state.known_hidden[opponent], rng),
-            view["hand_sizes"][opponent] + view["deck_sizes"][opponent],
-            state.known_hidden[opponent],
-            rng,
-        )
-        split = view["hand_sizes"][opponent]
-        state.hands[opponent], state.decks[opponent] = theirs[:split], theirs[split:]
-        if self.short_deck:
-            state.known_deck[opponent] = state.known_hidden[opponent] - Counter(theirs[:split])
-            for s in (0, 1):
-                held = Counter(seen[s] + state.hands[s] + state.decks[s])
-                state.aside[s] = list((Counter(self.full_deck) - held).elements())
-        return state
+        own = self._unseen(Counter(seen[seat] + hand), state.known_deck[seat])
+        theirs = self._unseen(Counter(seen[opponent]), state.known_hidden[opponent])
+        # The game keeps this state: without a reference back, game and state make no
+        # reference cycle (a dropped game is freed at once; searches pause the collector).
+        state.game = state.rules = None  # type: ignore[assignment]
+        return state, own, theirs
 
     def _steady_from(self, stacks: list[list[str]], shown: str | None) -> int:
         """The steady_course memory that makes a caravan read as the view shows it."""
@@ -192,15 +227,12 @@ class CaravanGame(Game[Action]):
                     seen[int(tagged[2])].append(tagged[:2])
         return seen
 
-    def _hidden(
-        self, accounted: Counter[str], known: Counter[str], rng: random.Random
-    ) -> list[str]:
-        """The cards a player's deck could still hold beyond ``known``, in random order:
-        ``(Counter(full_deck) - accounted - known).elements()``, shuffled."""
+    def _unseen(self, accounted: Counter[str], known: Counter[str]) -> list[str]:
+        """The cards a player's deck could still hold beyond ``known``, in the full deck's
+        order: ``(Counter(full_deck) - accounted - known).elements()`` (determinize
+        shuffles a copy)."""
         if self.one_of_each and not known:  # the usual case, as one filter
-            rest = [card for card in self.full_deck if card not in accounted]
-            shuffle(rng, rest)
-            return rest
+            return [card for card in self.full_deck if card not in accounted]
         rest = []
         for card, count in self.full_counts.items():
             count -= accounted.get(card, 0) + known.get(card, 0)
@@ -208,7 +240,6 @@ class CaravanGame(Game[Action]):
                 rest.append(card)
             elif count > 1:
                 rest += [card] * count
-        shuffle(rng, rest)
         return rest
 
     @staticmethod

@@ -599,17 +599,24 @@ class CaravanState(State[Action]):
         return cards
 
     def clone(self) -> CaravanState:
-        new = CaravanState.__new__(CaravanState)
-        new.game = self.game
-        new.players = self.players
-        new._legal = {}
-        new.rules = self.rules
         # After the deal only `reshuffle` draws from the generator; without it the copy
         # may share the (never again consulted) generator and skip a costly state copy.
-        new.rng = self.rng
+        rng = self.rng
         if self.rules.reshuffle:
-            new.rng = random.Random.__new__(random.Random)
-            new.rng.setstate(self.rng.getstate())
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.rng.getstate())
+        return self.copy_with(self.rules, rng)
+
+    def copy_with(self, game: CaravanGame, rng: random.Random) -> CaravanState:
+        """``clone`` of ``game`` drawing from ``rng``: determinize copies a state it read
+        from a view once per search (and keeps without its game, see there) instead of
+        reading the view again for every sample."""
+        new = CaravanState.__new__(CaravanState)
+        new.game = game
+        new.players = self.players
+        new._legal = {}
+        new.rules = game
+        new.rng = rng
         new.hands = [h[:] for h in self.hands]
         new.decks = [d[:] for d in self.decks]
         new.discards = [d[:] for d in self.discards]
@@ -623,7 +630,7 @@ class CaravanState(State[Action]):
         new.steady = self.steady[:]
         new.redeals = [[h[:] for h in shown] for shown in self.redeals]
         new.known_hidden, new.known_deck = self.known_hidden, self.known_deck
-        if self.rules.short_deck:  # the only variant that ever changes them
+        if game.short_deck:  # the only variant that ever changes them
             new.known_hidden = [k.copy() for k in self.known_hidden]
             new.known_deck = [k.copy() for k in self.known_deck]
         new.aside = self.aside  # never changes during a game
