@@ -27,3 +27,10 @@ cpdef double flat_potential(long points, object end)
 cpdef double seller_score(
     object seller, long mine, long theirs, object my_end, object their_end, double them
 )
+
+@cython.locals(
+    at=cython.Py_ssize_t, y=cython.Py_ssize_t, by_suit=cython.bint, sheltered=cython.bint,
+    shield=cython.bint,
+)
+cpdef list _joker(object table, Py_ssize_t x, Py_ssize_t k)
+cpdef bint _has_queen(object stack)

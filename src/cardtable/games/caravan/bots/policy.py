@@ -313,25 +313,39 @@ def _joker(table: Table, x: int, k: int) -> Change:
     """CV-17: a joker on an ace removes every other number card of its suit, on 2–10
     every other card of its rank, from all six caravans."""
     rules = table.rules
-    target = table.caravans[x][k]
+    caravans = table.caravans
+    target = caravans[x][k]
     printed = target[0]
     by_suit = printed[0] == "A"
     key, at = (printed[1], 1) if by_suit else (printed[0], 0)
+    sheltered, shield = rules.sheltered_joker, by_suit and rules.queen_shield
     out: Change = []
-    for y, stacks in enumerate(table.caravans):
-        if rules.sheltered_joker and y == x:
+    for y in range(len(caravans)):
+        if sheltered and y == x:
+            continue
+        stacks = caravans[y]
+        # Most caravans lose nothing: look for a card the joker takes before copying any.
+        for stack in stacks:
+            if stack is not target and stack[0][at] == key and not (shield and _has_queen(stack)):
+                break
+        else:
             continue
         kept = [
             stack
             for stack in stacks
-            if stack is target
-            or stack[0][at] != key
-            or (by_suit and rules.queen_shield and any(card[0] == "Q" for card in stack))
+            if stack is target or stack[0][at] != key or (shield and _has_queen(stack))
         ]
-        if len(kept) != len(stacks):
-            points = caravan.value(kept, king_adds=rules.king_adds)
-            out.append((y, points, caravan.end(kept, first_card_suit=rules.first_card_suit)))
+        points = caravan.value(kept, king_adds=rules.king_adds)
+        out.append((y, points, caravan.end(kept, first_card_suit=rules.first_card_suit)))
     return out
+
+
+def _has_queen(stack: Sequence[str]) -> bool:
+    # a loop, not any(...): a generator is a closure, which a cpdef function cannot hold
+    for card in stack:  # noqa: SIM110
+        if card[0] == "Q":
+            return True
+    return False
 
 
 def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) -> list[float]:
