@@ -14,7 +14,8 @@ import cython
     score=cython.double, pair=cython.double, first_card_suit=cython.bint,
     king_adds=cython.bint, worth=cython.double, finish=cython.double,
     i=cython.Py_ssize_t, k=cython.Py_ssize_t, left=cython.Py_ssize_t,
-    below=cython.Py_ssize_t, heading=cython.long,
+    below=cython.Py_ssize_t, heading=cython.long, x=cython.Py_ssize_t, whose=cython.long,
+    per_seat=cython.long,
 )
 cpdef list scores(object table, object legal, object style=*)
 
