@@ -74,7 +74,9 @@ class CaravanGame(Game[Action]):
         self.full_counts = dict(Counter(self.full_deck))
         self.one_of_each = len(self.full_counts) == len(self.full_deck)
         self.copies = not self.one_of_each  # a hand may hold two of a card
-        # determinize's reading of the last view it was given (see there)
+        # determinize's reading of the last view it was given, and the generator of its
+        # samples where nothing draws from one (see there)
+        self._idle = random.Random(0)
         self._last_sample: (
             tuple[Mapping[str, Any], int, tuple[CaravanState, list[str], list[str]]] | None
         ) = None
@@ -130,8 +132,15 @@ class CaravanGame(Game[Action]):
         an owner (a deck of its own), so a player's hidden cards are their deck's cards
         minus the ones visible as theirs (with ``short_deck``, a random 30-card deck that
         holds what is known to be in it)."""
-        # The parent generator's first draw, before any shuffle, as it always was.
-        child = fork(rng)
+        # The parent generator's first draw, before any shuffle, as it always was. Only
+        # `reshuffle` ever draws from a sample's own generator (see CaravanState.clone):
+        # without it the samples share an idle one instead of seeding a Mersenne Twister
+        # each, as dear as the rest of the sample.
+        if self.reshuffle:
+            child = fork(rng)
+        else:
+            rng.getrandbits(64)
+            child = self._idle
         last = self._last_sample
         if last is not None and last[0] is view and last[1] == seat:
             sample = last[2]
@@ -171,7 +180,7 @@ class CaravanGame(Game[Action]):
     ) -> tuple[CaravanState, list[str], list[str]]:
         """What determinize reads from ``view``, once: the state without the hidden cards,
         and each side's unseen cards in their order before the shuffle."""
-        state = CaravanState(self, random.Random(0))  # its generator is never used
+        state = CaravanState(self, self._idle)
         opponent = 1 - seat
         for s in (0, 1):
             for c in range(CARAVANS):
