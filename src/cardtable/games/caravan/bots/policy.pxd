@@ -15,7 +15,8 @@ import cython
     king_adds=cython.bint, worth=cython.double, finish=cython.double,
     i=cython.Py_ssize_t, k=cython.Py_ssize_t, left=cython.Py_ssize_t,
     below=cython.Py_ssize_t, heading=cython.long, x=cython.Py_ssize_t, whose=cython.long,
-    per_seat=cython.long,
+    per_seat=cython.long, number_values=dict, keep_face=dict, hold=dict, parts=list,
+    sold=list, follows=list, out=list,
 )
 cpdef list scores(object table, object legal, object style=*)
 

@@ -383,6 +383,9 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
     points = 0  # set below for every action that changes a caravan
     # keep, written out for discards: what may follow each of my caravans
     follows = [FOLLOWERS[ends[own + c]] for c in range(CARAVANS)]
+    # the tables as locals, which policy.pxd types as dicts: their reads are then C
+    # calls, where a module global's .get is a method looked up and called every time
+    number_values, keep_face, hold = NUMBER_VALUES, KEEP_FACE, HOLD
     out = []
     # The engine's actions are named tuples, whose items the compiled module reads through
     # the slow generic __getitem__ slot (about 700 instructions a read): each action is
@@ -400,11 +403,11 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
             (card,) = action  # a card discarded, or a caravan disbanded
             face = ""
         if n == 1 and isinstance(card, str):  # a discard (each card listed once)
-            face_worth = KEEP_FACE.get(card[0])
+            face_worth = keep_face.get(card[0])
             if face_worth is not None:
                 out.append(now - face_worth - spend)
                 continue
-            rank = NUMBER_VALUES[card[0]]
+            rank = number_values[card[0]]
             worth = 0.03 + 0.004 * rank
             for c in range(CARAVANS):
                 points = values[own + c] + rank
@@ -419,7 +422,7 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
         change: Change | None = None
         if n == 2:  # a number card on my caravan
             x = own + c
-            rank = NUMBER_VALUES[card[0]]
+            rank = number_values[card[0]]
             points = values[x] + rank
             stacks = caravans[x]
             # the end caravan.end reads once the card is on (see _end_after): the card
@@ -436,7 +439,7 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
         elif face == "K":
             x = per_seat * whose + c
             stack = caravans[x][k]
-            gain = NUMBER_VALUES[stack[0][0]]  # king_gain, inlined
+            gain = number_values[stack[0][0]]  # king_gain, inlined
             if not king_adds and len(stack) > 1:
                 kings = 0
                 for held in stack:
@@ -459,7 +462,7 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
             x = per_seat * whose + c
             stacks = caravans[x]
             stack = stacks[k]
-            gain = NUMBER_VALUES[stack[0][0]]
+            gain = number_values[stack[0][0]]
             if len(stack) > 1:
                 kings = 0
                 for held in stack:
@@ -472,13 +475,13 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
                 end = EMPTY_END
             else:
                 top = stacks[left] if k != left else stacks[left - 1]
-                rank = NUMBER_VALUES[top[0][0]]
+                rank = number_values[top[0][0]]
                 first = stacks[0] if k else stacks[1]
                 suit = first[0][1] if first_card_suit else top[0][1]
                 heading = NONE
                 if left > 1:
                     below = left - 2 if k >= left - 1 else left - 1
-                    before = NUMBER_VALUES[stacks[below][0][0]]
+                    before = number_values[stacks[below][0][0]]
                     heading = UP if rank > before else DOWN
                 if len(top) > 1:
                     for held in top:
@@ -541,7 +544,7 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
         else:
             score -= spend
             if n == 4:
-                score -= HOLD.get(face, 0.0)
+                score -= hold.get(face, 0.0)
         out.append(score)
     return out
 
