@@ -147,10 +147,8 @@ class CaravanState(State[Action]):
     def _changed(self, x: int) -> None:
         """Caravan ``x``'s cards (or its steady_course memory) changed: re-read them."""
         stacks, game = self.caravans[x], self.rules
-        self.values[x] = rules.value(stacks, king_adds=game.king_adds)
-        self.ends[x] = rules.end(
-            stacks, steady_base=self.steady[x], first_card_suit=game.first_card_suit
-        )
+        self.values[x] = rules.value_of(stacks, game.king_adds)
+        self.ends[x] = rules.end_of(stacks, self.steady[x], game.first_card_suit)
         self.rooms[x] = [k for k, stack in enumerate(stacks) if len(stack) <= game.attach_limit]
 
     def _faced(self, x: int, k: int, card: str, gain: int) -> None:

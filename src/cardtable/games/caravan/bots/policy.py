@@ -335,8 +335,8 @@ def _joker(table: Table, x: int, k: int) -> Change:
             for stack in stacks
             if stack is target or stack[0][at] != key or (shield and _has_queen(stack))
         ]
-        points = caravan.value(kept, king_adds=rules.king_adds)
-        out.append((y, points, caravan.end(kept, first_card_suit=rules.first_card_suit)))
+        points = caravan.value_of(kept, rules.king_adds)
+        out.append((y, points, caravan.end_of(kept, NONE, rules.first_card_suit)))
     return out
 
 
@@ -488,8 +488,8 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
                         if held[0] == "Q":
                             heading, suit = -heading, held[1]
                 end = (rank, heading, suit)
-        else:
-            change = after(table, action)
+        else:  # a joker (after's, without its second look at the action)
+            change = _joker(table, per_seat * whose + c, k)
             x = -1
             if len(change) == 1:
                 x, points, end = change[0]
