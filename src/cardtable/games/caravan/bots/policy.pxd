@@ -32,7 +32,7 @@ cpdef double seller_score(
 
 @cython.locals(
     at=cython.Py_ssize_t, y=cython.Py_ssize_t, by_suit=cython.bint, sheltered=cython.bint,
-    shield=cython.bint,
+    shield=cython.bint, printed=str, number=str, key=cython.Py_UCS4, kept=list,
 )
 cpdef list _joker(object table, Py_ssize_t x, Py_ssize_t k)
 cpdef bint _has_queen(object stack)

@@ -317,8 +317,12 @@ def _joker(table: Table, x: int, k: int) -> Change:
     target = caravans[x][k]
     printed = target[0]
     by_suit = printed[0] == "A"
-    key, at = (printed[1], 1) if by_suit else (printed[0], 0)
+    # one character of each number card against `key`: C characters in the compiled
+    # module (policy.pxd), where boxed indices and string compares cost a call each
+    key = printed[1] if by_suit else printed[0]
+    at = 1 if by_suit else 0
     sheltered, shield = rules.sheltered_joker, by_suit and rules.queen_shield
+    king_adds, first_card_suit = rules.king_adds, rules.first_card_suit
     out: Change = []
     for y in range(len(caravans)):
         if sheltered and y == x:
@@ -326,17 +330,18 @@ def _joker(table: Table, x: int, k: int) -> Change:
         stacks = caravans[y]
         # Most caravans lose nothing: look for a card the joker takes before copying any.
         for stack in stacks:
-            if stack is not target and stack[0][at] == key and not (shield and _has_queen(stack)):
+            number = stack[0]
+            if stack is not target and number[at] == key and not (shield and _has_queen(stack)):
                 break
         else:
             continue
-        kept = [
-            stack
-            for stack in stacks
-            if stack is target or stack[0][at] != key or (shield and _has_queen(stack))
-        ]
-        points = caravan.value_of(kept, rules.king_adds)
-        out.append((y, points, caravan.end_of(kept, NONE, rules.first_card_suit)))
+        kept = []
+        for stack in stacks:
+            number = stack[0]
+            if stack is target or number[at] != key or (shield and _has_queen(stack)):
+                kept.append(stack)
+        points = caravan.value_of(kept, king_adds)
+        out.append((y, points, caravan.end_of(kept, NONE, first_card_suit)))
     return out
 
 
