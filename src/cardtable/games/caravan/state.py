@@ -646,7 +646,9 @@ def _attach_moves(state: CaravanState, faces: list[str], out: list[Action]) -> N
             room = rooms[x]
             n = len(room)
             if room[-1] == n - 1 and n <= INTERNED_DEPTH:  # every card has room
-                out.extend(table[x][:n])
+                row = table[x]
+                for k in range(n):  # not a slice: a new tuple each time
+                    out.append(row[k])
             else:
                 for k in room:
                     out.append(attach(card, x, k))
