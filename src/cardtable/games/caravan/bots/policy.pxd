@@ -16,7 +16,7 @@ import cython
     i=cython.Py_ssize_t, k=cython.Py_ssize_t, left=cython.Py_ssize_t,
     below=cython.Py_ssize_t, heading=cython.long, x=cython.Py_ssize_t, whose=cython.long,
     per_seat=cython.long, number_values=dict, keep_face=dict, hold=dict, parts=list,
-    sold=list, follows=list, out=list,
+    sold=list, follows=list, out=list, card=str, face=str,
 )
 cpdef list scores(object table, object legal, object style=*)
 

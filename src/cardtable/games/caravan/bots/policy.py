@@ -405,9 +405,11 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
             card, c = action
             face = ""
         else:
-            (card,) = action  # a card discarded, or a caravan disbanded
+            (only,) = action  # a card discarded, or a caravan disbanded
             face = ""
-        if n == 1 and isinstance(card, str):  # a discard (each card listed once)
+            if isinstance(only, str):
+                card = only
+        if n == 1 and isinstance(only, str):  # a discard (each card listed once)
             face_worth = keep_face.get(card[0])
             if face_worth is not None:
                 out.append(now - face_worth - spend)
@@ -439,7 +441,7 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
             else:
                 end = (rank, NONE, card[1])
         elif n == 1:  # a disband: after's, written out
-            x = own + card
+            x = own + only
             points, end = 0, EMPTY_END
         elif face == "K":
             x = per_seat * whose + c
