@@ -24,7 +24,9 @@ cpdef list scores(object table, object legal, object style=*)
 @cython.locals(best=cython.Py_ssize_t, top=cython.double, i=cython.Py_ssize_t)
 cpdef object decide(object table, object legal, object style, object rng=*)
 
-@cython.locals(i=cython.Py_ssize_t, last=cython.long, heading=cython.long)
+@cython.locals(
+    i=cython.Py_ssize_t, last=cython.long, heading=cython.long, limit=cython.long, flat=list
+)
 cpdef double flat_potential(long points, object end)
 cpdef double seller_score(
     object seller, long mine, long theirs, object my_end, object their_end, double them

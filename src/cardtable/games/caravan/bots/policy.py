@@ -107,13 +107,15 @@ def potential(points: int, end: End) -> float:
 
 def flat_potential(points: int, end: End) -> float:
     """``potential``, kept in the flat list where the points fit (a C call compiled)."""
-    if points < FLAT_POINTS:
+    # the globals as typed locals (policy.pxd): a C comparison and a list read
+    limit, flat = FLAT_POINTS, _FLAT
+    if points < limit:
         # unpacked into C integers (policy.pxd): the index then costs no boxed ints
         last, heading = end[0], end[1]
         i = points * 33 + last * 3 + heading + 1
-        known = _FLAT[i]
+        known = flat[i]
         if known is None:
-            known = _FLAT[i] = potential(points, end)
+            known = flat[i] = potential(points, end)
         return known
     return potential(points, end)
 
