@@ -42,6 +42,11 @@ VARIANTS = {
 }
 
 
+# What ``determinize`` reads from a view (``CaravanGame.reading``): the state without the
+# hidden cards, and each side's unseen cards in their order before the shuffle.
+Reading = tuple[CaravanState, list[str], list[str]]
+
+
 class CaravanGame(Game[Action]):
     name: ClassVar[str] = "caravan"
     title: ClassVar[str] = "Caravan"
@@ -74,12 +79,8 @@ class CaravanGame(Game[Action]):
         self.full_counts = dict(Counter(self.full_deck))
         self.one_of_each = len(self.full_counts) == len(self.full_deck)
         self.copies = not self.one_of_each  # a hand may hold two of a card
-        # determinize's reading of the last view it was given, and the generator of its
-        # samples where nothing draws from one (see there)
+        # the generator of determinize's samples where nothing draws from one (see there)
         self._idle = random.Random(0)
-        self._last_sample: (
-            tuple[Mapping[str, Any], int, tuple[CaravanState, list[str], list[str]]] | None
-        ) = None
 
     # -- new games ---------------------------------------------------------------------
     def new_state(self, seed: int | None = None, deck: Sequence[Any] | None = None) -> CaravanState:
@@ -132,6 +133,14 @@ class CaravanGame(Game[Action]):
         an owner (a deck of its own), so a player's hidden cards are their deck's cards
         minus the ones visible as theirs (with ``short_deck``, a random 30-card deck that
         holds what is known to be in it)."""
+        return self.determinize_from(view, seat, rng, self.reading(view, seat))
+
+    def determinize_from(
+        self, view: Mapping[str, Any], seat: int, rng: random.Random, reading: Reading
+    ) -> CaravanState:
+        """``determinize`` with ``reading(view, seat)`` given: a search samples one view
+        hundreds of times and reads it once (``bots.search.determinize``). The public
+        ``determinize`` reads it every time, so a view changed in place is read anew."""
         # The parent generator's first draw, before any shuffle, as it always was. Only
         # `reshuffle` ever draws from a sample's own generator (see CaravanState.clone):
         # without it the samples share an idle one instead of seeding a Mersenne Twister
@@ -141,15 +150,7 @@ class CaravanGame(Game[Action]):
         else:
             rng.getrandbits(64)
             child = self._idle
-        last = self._last_sample
-        if last is not None and last[0] is view and last[1] == seat:
-            sample = last[2]
-        else:
-            sample = self._sample(view, seat)
-            # replaced whole, and the view held so no other can take its identity: one
-            # search determinizes the same view for every simulation
-            self._last_sample = (view, seat, sample)
-        template, own_unseen, their_unseen = sample
+        template, own_unseen, their_unseen = reading
         state = template.copy_with(self, child)
         if self.short_deck:
             state.aside = [[], []]  # copy_with shares it; written below
@@ -175,11 +176,9 @@ class CaravanGame(Game[Action]):
                 state.aside[s] = list((Counter(self.full_deck) - held).elements())
         return state
 
-    def _sample(
-        self, view: Mapping[str, Any], seat: int
-    ) -> tuple[CaravanState, list[str], list[str]]:
-        """What determinize reads from ``view``, once: the state without the hidden cards,
-        and each side's unseen cards in their order before the shuffle."""
+    def reading(self, view: Mapping[str, Any], seat: int) -> Reading:
+        """What determinize reads from ``view``: the state without the hidden cards, and
+        each side's unseen cards in their order before the shuffle."""
         state = CaravanState(self, self._idle)
         opponent = 1 - seat
         for s in (0, 1):
