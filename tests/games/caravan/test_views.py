@@ -12,6 +12,7 @@ import pytest
 from cardtable import games
 from cardtable.core.cards import pretty
 from cardtable.games.caravan import CaravanState
+from cardtable.games.caravan.bots import search
 
 from .helpers import idle, opening, play, put, table
 
@@ -173,3 +174,52 @@ def test_actions_and_events_are_described_in_words() -> None:
     ]
     assert lines[2] == "Seat 1 draws"
     assert game.describe_event(events[2].for_seat(1)).startswith("Seat 1 draws ")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"short_deck": True, "reshuffle": True, "redeal": True}, {"double_deck": True}],
+    ids=str,
+)
+def test_determinize_reads_a_view_once_and_shares_nothing_between_samples(
+    options: dict[str, object],
+) -> None:
+    """The search's sampler keeps what the game read from the last view (a search samples
+    one view for every simulation): a sample played to its end changes neither the next
+    sample of that view nor the one a fresh game draws from it with the same generator."""
+    game = games.load("caravan", **options)
+    rng = random.Random(7)
+    state = game.new_state(seed=3)
+    for _ in range(12):
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    seat = state.to_act[0]
+    view = state.view(seat)
+    for k in range(3):
+        sample = search.determinize(game, view, seat, random.Random(k))
+        fresh = games.load("caravan", **options).determinize(view, seat, random.Random(k))
+        assert isinstance(sample, CaravanState) and isinstance(fresh, CaravanState)
+        assert sample.full_view() == fresh.full_view()
+        assert sample.rng.getstate() == fresh.rng.getstate()
+        while not sample.is_over():  # the sample is its own: play it out
+            mover = sample.to_act[0]
+            moves = sample.legal_actions(mover)
+            sample.apply(mover, moves[rng.randrange(len(moves))])
+    assert game.determinize(view, seat, random.Random(9)).view(seat) == view
+
+
+def test_the_games_determinize_reads_a_view_changed_in_place_anew() -> None:
+    """CV-1: the public ``determinize`` keeps nothing between calls, so a caller that edits
+    a view (a researcher's "what if I held this") gets samples of the edited view."""
+    game = games.load("caravan")
+    state = game.new_state(seed=3)
+    seat = state.to_act[0]
+    view = state.view(seat)
+    game.determinize(view, seat, random.Random(1))
+    card = state.decks[seat][0]  # in the seat's own deck, unseen by it
+    view["hand"] = [card, *view["hand"][1:]]
+    sample = game.determinize(view, seat, random.Random(1))
+    assert isinstance(sample, CaravanState)
+    assert card in sample.hands[seat]
+    assert card not in sample.decks[seat]

@@ -42,6 +42,11 @@ VARIANTS = {
 }
 
 
+# What ``determinize`` reads from a view (``CaravanGame.reading``): the state without the
+# hidden cards, and each side's unseen cards in their order before the shuffle.
+Reading = tuple[CaravanState, list[str], list[str]]
+
+
 class CaravanGame(Game[Action]):
     name: ClassVar[str] = "caravan"
     title: ClassVar[str] = "Caravan"
@@ -74,6 +79,8 @@ class CaravanGame(Game[Action]):
         self.full_counts = dict(Counter(self.full_deck))
         self.one_of_each = len(self.full_counts) == len(self.full_deck)
         self.copies = not self.one_of_each  # a hand may hold two of a card
+        # the generator of determinize's samples where nothing draws from one (see there)
+        self._idle = random.Random(0)
 
     # -- new games ---------------------------------------------------------------------
     def new_state(self, seed: int | None = None, deck: Sequence[Any] | None = None) -> CaravanState:
@@ -126,7 +133,53 @@ class CaravanGame(Game[Action]):
         an owner (a deck of its own), so a player's hidden cards are their deck's cards
         minus the ones visible as theirs (with ``short_deck``, a random 30-card deck that
         holds what is known to be in it)."""
-        state = CaravanState(self, fork(rng))
+        return self.determinize_from(view, seat, rng, self.reading(view, seat))
+
+    def determinize_from(
+        self, view: Mapping[str, Any], seat: int, rng: random.Random, reading: Reading
+    ) -> CaravanState:
+        """``determinize`` with ``reading(view, seat)`` given: a search samples one view
+        hundreds of times and reads it once (``bots.search.determinize``). The public
+        ``determinize`` reads it every time, so a view changed in place is read anew."""
+        # The parent generator's first draw, before any shuffle, as it always was. Only
+        # `reshuffle` ever draws from a sample's own generator (see CaravanState.clone):
+        # without it the samples share an idle one instead of seeding a Mersenne Twister
+        # each, as dear as the rest of the sample.
+        if self.reshuffle:
+            child = fork(rng)
+        else:
+            rng.getrandbits(64)
+            child = self._idle
+        template, own_unseen, their_unseen = reading
+        state = template.copy_with(self, child)
+        if self.short_deck:
+            state.aside = [[], []]  # copy_with shares it; written below
+        opponent = 1 - seat
+        own = own_unseen[:]
+        shuffle(rng, own)
+        state.decks[seat] = self._fill(own, view["deck_sizes"][seat], state.known_deck[seat], rng)
+        theirs = their_unseen[:]
+        shuffle(rng, theirs)
+        theirs = self._fill(
+            theirs,
+            view["hand_sizes"][opponent] + view["deck_sizes"][opponent],
+            state.known_hidden[opponent],
+            rng,
+        )
+        split = view["hand_sizes"][opponent]
+        state.hands[opponent], state.decks[opponent] = theirs[:split], theirs[split:]
+        if self.short_deck:
+            state.known_deck[opponent] = state.known_hidden[opponent] - Counter(theirs[:split])
+            seen = self._seen(state)
+            for s in (0, 1):
+                held = Counter(seen[s] + state.hands[s] + state.decks[s])
+                state.aside[s] = list((Counter(self.full_deck) - held).elements())
+        return state
+
+    def reading(self, view: Mapping[str, Any], seat: int) -> Reading:
+        """What determinize reads from ``view``: the state without the hidden cards, and
+        each side's unseen cards in their order before the shuffle."""
+        state = CaravanState(self, self._idle)
         opponent = 1 - seat
         for s in (0, 1):
             for c in range(CARAVANS):
@@ -155,22 +208,12 @@ class CaravanGame(Game[Action]):
         seen = self._seen(state)
         hand = list(view["hand"])
         state.hands[seat] = hand
-        own = self._hidden(Counter(seen[seat] + hand), state.known_deck[seat], rng)
-        state.decks[seat] = self._fill(own, view["deck_sizes"][seat], state.known_deck[seat], rng)
-        theirs = self._fill(
-            self._hidden(Counter(seen[opponent]), state.known_hidden[opponent], rng),
-            view["hand_sizes"][opponent] + view["deck_sizes"][opponent],
-            state.known_hidden[opponent],
-            rng,
-        )
-        split = view["hand_sizes"][opponent]
-        state.hands[opponent], state.decks[opponent] = theirs[:split], theirs[split:]
-        if self.short_deck:
-            state.known_deck[opponent] = state.known_hidden[opponent] - Counter(theirs[:split])
-            for s in (0, 1):
-                held = Counter(seen[s] + state.hands[s] + state.decks[s])
-                state.aside[s] = list((Counter(self.full_deck) - held).elements())
-        return state
+        own = self._unseen(Counter(seen[seat] + hand), state.known_deck[seat])
+        theirs = self._unseen(Counter(seen[opponent]), state.known_hidden[opponent])
+        # The game keeps this state: without a reference back, game and state make no
+        # reference cycle (a dropped game is freed at once; searches pause the collector).
+        state.game = state.rules = None  # type: ignore[assignment]
+        return state, own, theirs
 
     def _steady_from(self, stacks: list[list[str]], shown: str | None) -> int:
         """The steady_course memory that makes a caravan read as the view shows it."""
@@ -192,15 +235,12 @@ class CaravanGame(Game[Action]):
                     seen[int(tagged[2])].append(tagged[:2])
         return seen
 
-    def _hidden(
-        self, accounted: Counter[str], known: Counter[str], rng: random.Random
-    ) -> list[str]:
-        """The cards a player's deck could still hold beyond ``known``, in random order:
-        ``(Counter(full_deck) - accounted - known).elements()``, shuffled."""
+    def _unseen(self, accounted: Counter[str], known: Counter[str]) -> list[str]:
+        """The cards a player's deck could still hold beyond ``known``, in the full deck's
+        order: ``(Counter(full_deck) - accounted - known).elements()`` (determinize
+        shuffles a copy)."""
         if self.one_of_each and not known:  # the usual case, as one filter
-            rest = [card for card in self.full_deck if card not in accounted]
-            shuffle(rng, rest)
-            return rest
+            return [card for card in self.full_deck if card not in accounted]
         rest = []
         for card, count in self.full_counts.items():
             count -= accounted.get(card, 0) + known.get(card, 0)
@@ -208,7 +248,6 @@ class CaravanGame(Game[Action]):
                 rest.append(card)
             elif count > 1:
                 rest += [card] * count
-        shuffle(rng, rest)
         return rest
 
     @staticmethod

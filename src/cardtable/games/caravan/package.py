@@ -14,6 +14,7 @@ PACKAGE = GamePackage(
     search=SearchHooks(
         rollout_policy=search.rollout_policy,
         evaluate=search.evaluate,
+        determinize=search.determinize,
         rollout_horizon=search.rollout_horizon,
         root_actions=search.root_actions,
         tree_depth=search.tree_depth,

@@ -60,6 +60,12 @@ def king_gain(stack: Stack, *, king_adds: bool = False) -> int:
 def value(caravan: Caravan, *, king_adds: bool = False) -> int:
     """The sum of the stacks' values (CV-8, CV-14): ``stack_value`` of each, inlined
     because the engine and the bots' search call this on every change."""
+    return value_of(caravan, king_adds)
+
+
+def value_of(caravan: Caravan, king_adds: bool) -> int:
+    """``value`` for the hot paths: a call with keywords from a compiled module has its
+    keywords built and parsed at every call."""
     total = 0
     for stack in caravan:
         points = NUMBER_VALUES[stack[0][0]]
@@ -87,6 +93,13 @@ def end(
     ``first_card_suit``). ``steady_base`` is what the ``steady_course`` variant remembers
     for a pair of equal ranks left by a removal: the direction to read for that pair
     instead of descending."""
+    return end_of(caravan, steady_base, first_card_suit)
+
+
+def end_of(
+    caravan: Caravan, steady_base: int, first_card_suit: bool
+) -> tuple[int, int, str | None]:
+    """``end`` for the hot paths (see ``value_of``)."""
     if not caravan:
         return 0, NONE, None
     last = caravan[-1]

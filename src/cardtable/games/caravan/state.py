@@ -147,10 +147,8 @@ class CaravanState(State[Action]):
     def _changed(self, x: int) -> None:
         """Caravan ``x``'s cards (or its steady_course memory) changed: re-read them."""
         stacks, game = self.caravans[x], self.rules
-        self.values[x] = rules.value(stacks, king_adds=game.king_adds)
-        self.ends[x] = rules.end(
-            stacks, steady_base=self.steady[x], first_card_suit=game.first_card_suit
-        )
+        self.values[x] = rules.value_of(stacks, game.king_adds)
+        self.ends[x] = rules.end_of(stacks, self.steady[x], game.first_card_suit)
         self.rooms[x] = [k for k, stack in enumerate(stacks) if len(stack) <= game.attach_limit]
 
     def _faced(self, x: int, k: int, card: str, gain: int) -> None:
@@ -201,40 +199,7 @@ class CaravanState(State[Action]):
         distinct = list(dict.fromkeys(hand)) if self.rules.copies else hand
         if self.to_place[seat]:
             return self._opening_actions(seat, distinct)
-        own = CARAVANS * seat
-        ends = self.ends
-        # What may follow each of my three caravans (CV-9 … CV-12), as the number cards'
-        # moves: this loop is the hottest in every playout.
-        first = PLAYABLE[0][ends[own]]
-        second = PLAYABLE[1][ends[own + 1]]
-        third = PLAYABLE[2][ends[own + 2]]
-        actions: list[Action] = []
-        faces: list[str] = []
-        for card in distinct:
-            if card in FACES:
-                faces.append(card)
-                continue
-            play = first.get(card)
-            if play is not None:
-                actions.append(play)
-            play = second.get(card)
-            if play is not None:
-                actions.append(play)
-            play = third.get(card)
-            if play is not None:
-                actions.append(play)
-        if faces:
-            self._attachments(faces, actions)
-        for card in distinct:
-            actions.append(DISCARDS[card])
-        caravans = self.caravans
-        if caravans[own]:
-            actions.append(DISBANDS[0])
-        if caravans[own + 1]:
-            actions.append(DISBANDS[1])
-        if caravans[own + 2]:
-            actions.append(DISBANDS[2])
-        return actions
+        return _moves(self, seat, distinct)
 
     def _opening_actions(self, seat: int, distinct: list[str]) -> list[Action]:
         """CV-3: a number card on an empty caravan; CV-4: with none, discard and draw."""
@@ -247,20 +212,7 @@ class CaravanState(State[Action]):
 
     def _attachments(self, faces: list[str], out: list[Action]) -> None:
         """Every face card on every number card that can take one more (CV-14 … CV-17)."""
-        rows = [(x, room) for x, room in enumerate(self.rooms) if room]
-        queens_last = not self.rules.queen_anywhere
-        for card in faces:
-            if card[0] == "Q" and queens_last:
-                last = [(x, room[-1]) for x, room in rows if room[-1] == len(self.caravans[x]) - 1]
-                out += [attach(card, x, k) for x, k in last]
-                continue
-            table = ATTACHES[card]
-            for x, room in rows:
-                n = len(room)
-                if room[-1] == n - 1 and n <= INTERNED_DEPTH:  # every card has room
-                    out += table[x][:n]
-                else:
-                    out += [attach(card, x, k) for k in room]
+        _attach_moves(self, faces, out)
 
     def _why_illegal(self, seat: int, action: Action) -> str:
         return self._refusal(seat, action) or NOT_ALLOWED
@@ -599,17 +551,24 @@ class CaravanState(State[Action]):
         return cards
 
     def clone(self) -> CaravanState:
-        new = CaravanState.__new__(CaravanState)
-        new.game = self.game
-        new.players = self.players
-        new._legal = {}
-        new.rules = self.rules
         # After the deal only `reshuffle` draws from the generator; without it the copy
         # may share the (never again consulted) generator and skip a costly state copy.
-        new.rng = self.rng
+        rng = self.rng
         if self.rules.reshuffle:
-            new.rng = random.Random.__new__(random.Random)
-            new.rng.setstate(self.rng.getstate())
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.rng.getstate())
+        return self.copy_with(self.rules, rng)
+
+    def copy_with(self, game: CaravanGame, rng: random.Random) -> CaravanState:
+        """``clone`` of ``game`` drawing from ``rng``: determinize copies a state it read
+        from a view once per search (and keeps without its game, see there) instead of
+        reading the view again for every sample."""
+        new = CaravanState.__new__(CaravanState)
+        new.game = game
+        new.players = self.players
+        new._legal = {}
+        new.rules = game
+        new.rng = rng
         new.hands = [h[:] for h in self.hands]
         new.decks = [d[:] for d in self.decks]
         new.discards = [d[:] for d in self.discards]
@@ -623,11 +582,76 @@ class CaravanState(State[Action]):
         new.steady = self.steady[:]
         new.redeals = [[h[:] for h in shown] for shown in self.redeals]
         new.known_hidden, new.known_deck = self.known_hidden, self.known_deck
-        if self.rules.short_deck:  # the only variant that ever changes them
+        if game.short_deck:  # the only variant that ever changes them
             new.known_hidden = [k.copy() for k in self.known_hidden]
             new.known_deck = [k.copy() for k in self.known_deck]
         new.aside = self.aside  # never changes during a game
         return new
+
+
+# legal_actions' loops as module functions, which state.pxd can type (dict.get and
+# list.append called on untyped locals are generic method calls in the compiled module).
+def _moves(state: CaravanState, seat: int, distinct: list[str]) -> list[Action]:
+    """The legal actions of ``seat`` after the opening, from its distinct cards."""
+    own = CARAVANS * seat
+    ends = state.ends
+    # What may follow each of my three caravans (CV-9 … CV-12), as the number cards'
+    # moves: this loop is the hottest in every playout.
+    first = PLAYABLE[0][ends[own]]
+    second = PLAYABLE[1][ends[own + 1]]
+    third = PLAYABLE[2][ends[own + 2]]
+    actions: list[Action] = []
+    faces: list[str] = []
+    for card in distinct:
+        if card in FACES:
+            faces.append(card)
+            continue
+        play = first.get(card)
+        if play is not None:
+            actions.append(play)
+        play = second.get(card)
+        if play is not None:
+            actions.append(play)
+        play = third.get(card)
+        if play is not None:
+            actions.append(play)
+    if faces:
+        _attach_moves(state, faces, actions)
+    for card in distinct:
+        actions.append(DISCARDS[card])
+    caravans = state.caravans
+    if caravans[own]:
+        actions.append(DISBANDS[0])
+    if caravans[own + 1]:
+        actions.append(DISBANDS[1])
+    if caravans[own + 2]:
+        actions.append(DISBANDS[2])
+    return actions
+
+
+def _attach_moves(state: CaravanState, faces: list[str], out: list[Action]) -> None:
+    """``CaravanState._attachments``."""
+    caravans, rooms = state.caravans, state.rooms
+    rows = [x for x in range(len(rooms)) if rooms[x]]  # the caravans with room
+    queens_last = not state.rules.queen_anywhere
+    for card in faces:
+        if card[0] == "Q" and queens_last:
+            for x in rows:
+                k = rooms[x][-1]
+                if k == len(caravans[x]) - 1:
+                    out.append(attach(card, x, k))
+            continue
+        table = ATTACHES[card]
+        for x in rows:
+            room = rooms[x]
+            n = len(room)
+            if room[-1] == n - 1 and n <= INTERNED_DEPTH:  # every card has room
+                row = table[x]
+                for k in range(n):  # not a slice: a new tuple each time
+                    out.append(row[k])
+            else:
+                for k in room:
+                    out.append(attach(card, x, k))
 
 
 def _forget(known: Counter[str], card: str) -> None:

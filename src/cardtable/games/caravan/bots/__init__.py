@@ -9,6 +9,7 @@ states)."""
 
 from cardtable.games.caravan.bots.players import easy, medium
 from cardtable.games.caravan.bots.search import (
+    determinize,
     evaluate,
     hard_iterations,
     rollout_horizon,
@@ -18,6 +19,7 @@ from cardtable.games.caravan.bots.search import (
 )
 
 __all__ = [
+    "determinize",
     "easy",
     "evaluate",
     "hard_iterations",

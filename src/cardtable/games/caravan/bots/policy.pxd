@@ -13,7 +13,10 @@ import cython
     b=cython.bint, side=cython.long, was=cython.long, mine=cython.long, theirs=cython.long,
     score=cython.double, pair=cython.double, first_card_suit=cython.bint,
     king_adds=cython.bint, worth=cython.double, finish=cython.double,
-    i=cython.Py_ssize_t,
+    i=cython.Py_ssize_t, k=cython.Py_ssize_t, left=cython.Py_ssize_t,
+    below=cython.Py_ssize_t, heading=cython.long, x=cython.Py_ssize_t, whose=cython.long,
+    per_seat=cython.long, number_values=dict, keep_face=dict, hold=dict, parts=list,
+    sold=list, follows=list, out=list, card=str, face=str,
 )
 cpdef list scores(object table, object legal, object style=*)
 
@@ -21,8 +24,17 @@ cpdef list scores(object table, object legal, object style=*)
 @cython.locals(best=cython.Py_ssize_t, top=cython.double, i=cython.Py_ssize_t)
 cpdef object decide(object table, object legal, object style, object rng=*)
 
-@cython.locals(i=cython.Py_ssize_t)
+@cython.locals(
+    i=cython.Py_ssize_t, last=cython.long, heading=cython.long, limit=cython.long, flat=list
+)
 cpdef double flat_potential(long points, object end)
 cpdef double seller_score(
     object seller, long mine, long theirs, object my_end, object their_end, double them
 )
+
+@cython.locals(
+    at=cython.Py_ssize_t, y=cython.Py_ssize_t, by_suit=cython.bint, sheltered=cython.bint,
+    shield=cython.bint, printed=str, number=str, key=cython.Py_UCS4, kept=list,
+)
+cpdef list _joker(object table, Py_ssize_t x, Py_ssize_t k)
+cpdef bint _has_queen(object stack)

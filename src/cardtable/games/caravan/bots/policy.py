@@ -107,11 +107,15 @@ def potential(points: int, end: End) -> float:
 
 def flat_potential(points: int, end: End) -> float:
     """``potential``, kept in the flat list where the points fit (a C call compiled)."""
-    if points < FLAT_POINTS:
-        i = points * 33 + end[0] * 3 + end[1] + 1
-        known = _FLAT[i]
+    # the globals as typed locals (policy.pxd): a C comparison and a list read
+    limit, flat = FLAT_POINTS, _FLAT
+    if points < limit:
+        # unpacked into C integers (policy.pxd): the index then costs no boxed ints
+        last, heading = end[0], end[1]
+        i = points * 33 + last * 3 + heading + 1
+        known = flat[i]
         if known is None:
-            known = _FLAT[i] = potential(points, end)
+            known = flat[i] = potential(points, end)
         return known
     return potential(points, end)
 
@@ -311,25 +315,44 @@ def _joker(table: Table, x: int, k: int) -> Change:
     """CV-17: a joker on an ace removes every other number card of its suit, on 2–10
     every other card of its rank, from all six caravans."""
     rules = table.rules
-    target = table.caravans[x][k]
+    caravans = table.caravans
+    target = caravans[x][k]
     printed = target[0]
     by_suit = printed[0] == "A"
-    key, at = (printed[1], 1) if by_suit else (printed[0], 0)
+    # one character of each number card against `key`: C characters in the compiled
+    # module (policy.pxd), where boxed indices and string compares cost a call each
+    key = printed[1] if by_suit else printed[0]
+    at = 1 if by_suit else 0
+    sheltered, shield = rules.sheltered_joker, by_suit and rules.queen_shield
+    king_adds, first_card_suit = rules.king_adds, rules.first_card_suit
     out: Change = []
-    for y, stacks in enumerate(table.caravans):
-        if rules.sheltered_joker and y == x:
+    for y in range(len(caravans)):
+        if sheltered and y == x:
             continue
-        kept = [
-            stack
-            for stack in stacks
-            if stack is target
-            or stack[0][at] != key
-            or (by_suit and rules.queen_shield and any(card[0] == "Q" for card in stack))
-        ]
-        if len(kept) != len(stacks):
-            points = caravan.value(kept, king_adds=rules.king_adds)
-            out.append((y, points, caravan.end(kept, first_card_suit=rules.first_card_suit)))
+        stacks = caravans[y]
+        # Most caravans lose nothing: look for a card the joker takes before copying any.
+        for stack in stacks:
+            number = stack[0]
+            if stack is not target and number[at] == key and not (shield and _has_queen(stack)):
+                break
+        else:
+            continue
+        kept = []
+        for stack in stacks:
+            number = stack[0]
+            if stack is target or number[at] != key or (shield and _has_queen(stack)):
+                kept.append(stack)
+        points = caravan.value_of(kept, king_adds)
+        out.append((y, points, caravan.end_of(kept, NONE, first_card_suit)))
     return out
+
+
+def _has_queen(stack: Sequence[str]) -> bool:
+    # a loop, not any(...): a generator is a closure, which a cpdef function cannot hold
+    for card in stack:  # noqa: SIM110
+        if card[0] == "Q":
+            return True
+    return False
 
 
 def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) -> list[float]:
@@ -367,16 +390,33 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
     points = 0  # set below for every action that changes a caravan
     # keep, written out for discards: what may follow each of my caravans
     follows = [FOLLOWERS[ends[own + c]] for c in range(CARAVANS)]
+    # the tables as locals, which policy.pxd types as dicts: their reads are then C
+    # calls, where a module global's .get is a method looked up and called every time
+    number_values, keep_face, hold = NUMBER_VALUES, KEEP_FACE, HOLD
     out = []
+    # The engine's actions are named tuples, whose items the compiled module reads through
+    # the slow generic __getitem__ slot (about 700 instructions a read): each action is
+    # unpacked once instead (a tuple iterator), its fields read from locals.
+    per_seat = CARAVANS
     for action in legal:
         n = len(action)
-        if n == 1 and isinstance(action[0], str):  # a discard (each card listed once)
-            card = action[0]
-            face_worth = KEEP_FACE.get(card[0])
+        if n == 4:
+            card, whose, c, k = action
+            face = card[0]
+        elif n == 2:
+            card, c = action
+            face = ""
+        else:
+            (only,) = action  # a card discarded, or a caravan disbanded
+            face = ""
+            if isinstance(only, str):
+                card = only
+        if n == 1 and isinstance(only, str):  # a discard (each card listed once)
+            face_worth = keep_face.get(card[0])
             if face_worth is not None:
                 out.append(now - face_worth - spend)
                 continue
-            rank = NUMBER_VALUES[card[0]]
+            rank = number_values[card[0]]
             worth = 0.03 + 0.004 * rank
             for c in range(CARAVANS):
                 points = values[own + c] + rank
@@ -387,13 +427,11 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
             out.append(now - worth - spend)
             continue
         # The one caravan x the action changes, to `points` and `end`; x < 0 for none;
-        # `change` for the rest (a jack, a joker, a disband: `after`).
+        # `change` for a joker (`after`), which may change several.
         change: Change | None = None
-        face = action[0][0] if n == 4 else ""
         if n == 2:  # a number card on my caravan
-            card, c = action
             x = own + c
-            rank = NUMBER_VALUES[card[0]]
+            rank = number_values[card[0]]
             points = values[x] + rank
             stacks = caravans[x]
             # the end caravan.end reads once the card is on (see _end_after): the card
@@ -404,10 +442,13 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
                 end = (rank, UP if rank > before else DOWN, suit)
             else:
                 end = (rank, NONE, card[1])
+        elif n == 1:  # a disband: after's, written out
+            x = own + only
+            points, end = 0, EMPTY_END
         elif face == "K":
-            x = CARAVANS * action[1] + action[2]
-            stack = caravans[x][action[3]]
-            gain = NUMBER_VALUES[stack[0][0]]  # king_gain, inlined
+            x = per_seat * whose + c
+            stack = caravans[x][k]
+            gain = number_values[stack[0][0]]  # king_gain, inlined
             if not king_adds and len(stack) > 1:
                 kings = 0
                 for held in stack:
@@ -416,15 +457,48 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
                 gain <<= kings
             points, end = values[x] + gain, ends[x]
         elif face == "Q":
-            x = CARAVANS * action[1] + action[2]
-            if action[3] != len(caravans[x]) - 1:
+            x = per_seat * whose + c
+            if k != len(caravans[x]) - 1:
                 x = -1
             else:
                 points = values[x]
                 last, heading, _ = ends[x]
-                end = (last, -heading, action[0][1])  # queen_turn
-        else:
-            change = after(table, action)
+                end = (last, -heading, card[1])  # queen_turn
+        elif face == "J":
+            # after's jack without its keyword calls and the caravan copied without
+            # the stack: stack_value of the stack taken off, and caravan.end of what
+            # is left (no steady_base) read through indices that skip that stack
+            x = per_seat * whose + c
+            stacks = caravans[x]
+            stack = stacks[k]
+            gain = number_values[stack[0][0]]
+            if len(stack) > 1:
+                kings = 0
+                for held in stack:
+                    if held[0] == "K":
+                        kings += 1
+                gain = gain * (1 + kings) if king_adds else gain << kings
+            points = values[x] - gain
+            left = len(stacks) - 1
+            if not left:
+                end = EMPTY_END
+            else:
+                top = stacks[left] if k != left else stacks[left - 1]
+                rank = number_values[top[0][0]]
+                first = stacks[0] if k else stacks[1]
+                suit = first[0][1] if first_card_suit else top[0][1]
+                heading = NONE
+                if left > 1:
+                    below = left - 2 if k >= left - 1 else left - 1
+                    before = number_values[stacks[below][0][0]]
+                    heading = UP if rank > before else DOWN
+                if len(top) > 1:
+                    for held in top:
+                        if held[0] == "Q":
+                            heading, suit = -heading, held[1]
+                end = (rank, heading, suit)
+        else:  # a joker (after's, without its second look at the action)
+            change = _joker(table, per_seat * whose + c, k)
             x = -1
             if len(change) == 1:
                 x, points, end = change[0]
@@ -439,7 +513,7 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
         elif x < 0:
             score = now
         else:
-            c = x % CARAVANS
+            c = x % per_seat
             if x == own + c:
                 m, t, em, et = points, values[other + c], end, ends[other + c]
             else:
@@ -479,7 +553,7 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
         else:
             score -= spend
             if n == 4:
-                score -= HOLD.get(face, 0.0)
+                score -= hold.get(face, 0.0)
         out.append(score)
     return out
 

@@ -16,6 +16,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from cardtable.core import Game
 from cardtable.games.caravan.bots.policy import (
     MEDIUM,
     WIN,
@@ -26,6 +27,7 @@ from cardtable.games.caravan.bots.policy import (
     scores,
 )
 from cardtable.games.caravan.bots.table import Rules, Table, from_view, from_wire
+from cardtable.games.caravan.game import CaravanGame, Reading
 from cardtable.games.caravan.state import CaravanState
 
 # Rollouts stop after this many moves and ``evaluate`` values the position there: a
@@ -50,6 +52,25 @@ _PLIES = "_rollout_plies"
 # The last game asked and its rules, weakly held too: a search asks for the same game's at
 # every rollout move, and the weakly keyed dictionary is interpreted code.
 _LAST: tuple[weakref.ref[Any], Rules] | None = None
+
+
+# The last view sampled, with its game, the seat and what the game read from it. The view
+# is held, so no other view can take its identity; the tuple is replaced whole, so a thread
+# never sees one view with another's reading.
+_last_reading: tuple[Any, Mapping[str, Any], int, Reading] | None = None
+
+
+def determinize(
+    game: Game[Any], view: Mapping[str, Any], seat: int, rng: random.Random
+) -> CaravanState:
+    """The game's own sample of ``view``, the view read once: a search draws hundreds of
+    samples of one view and never changes it."""
+    global _last_reading
+    own = cast(CaravanGame, game)
+    last = _last_reading
+    if last is None or last[0] is not game or last[1] is not view or last[2] != seat:
+        last = _last_reading = (game, view, seat, own.reading(view, seat))
+    return own.determinize_from(view, seat, rng, last[3])
 
 
 def rules_of(state: CaravanState) -> Rules:
