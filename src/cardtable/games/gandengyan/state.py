@@ -79,6 +79,39 @@ def play_json(play: Play, kind: Kind) -> dict[str, Any]:
     }
 
 
+def _spell(
+    candidates: list[tuple[Kind, tuple[tuple[int, int, int], ...]]],
+    codes: list[tuple[str, ...]],
+    jokers: tuple[str, ...],
+    out: list[Action],
+) -> None:
+    """Each candidate as the play it is, in order, spelled with the first copies held: a
+    module function so that state.pxd can type its loop (slices and indices by C integers
+    instead of generic subscripts)."""
+    read = READ
+    for _, segments in candidates:
+        if len(segments) == 1:  # sets and bombs: the common case, spelled at once
+            r, naturals, w = segments[0]
+            if r < 0:
+                out.append(_tuple_new(Play, (jokers[:w], ())))
+            elif w:
+                spelled = codes[r][:naturals] + jokers[:w]
+                out.append(_tuple_new(Play, (spelled, read[r][naturals + w])))
+            else:
+                out.append(_tuple_new(Play, (codes[r][:naturals], read[r][naturals])))
+            continue
+        cards: tuple[str, ...] = ()
+        reading: tuple[str, ...] = ()
+        j = 0
+        for r, naturals, w in segments:
+            cards += codes[r][:naturals]
+            if w:
+                cards += jokers[j : j + w]
+                j += w
+            reading += read[r][naturals + w]
+        out.append(_tuple_new(Play, (cards, reading)))
+
+
 class GanDengYanState(State[Action]):
     def __init__(
         self, game: GanDengYanGame, rng: random.Random | None, seed: int | None = None
@@ -157,30 +190,8 @@ class GanDengYanState(State[Action]):
         candidates = legal_plays(self.counts[seat], self.jokers[seat], target, self.rules)
         if not candidates:
             return [] if target is None else [PASS]
-        codes = self.codes[seat]
-        jokers = self.wild[seat]
         out: list[Action] = [] if target is None else [PASS]
-        for _, segments in candidates:
-            if len(segments) == 1:  # sets and bombs: the common case, spelled at once
-                r, naturals, w = segments[0]
-                if r < 0:
-                    out.append(_tuple_new(Play, (jokers[:w], ())))
-                elif w:
-                    spelled = codes[r][:naturals] + jokers[:w]
-                    out.append(_tuple_new(Play, (spelled, READ[r][naturals + w])))
-                else:
-                    out.append(_tuple_new(Play, (codes[r][:naturals], READ[r][naturals])))
-                continue
-            cards: tuple[str, ...] = ()
-            reading: tuple[str, ...] = ()
-            j = 0
-            for r, naturals, w in segments:
-                cards += codes[r][:naturals]
-                if w:
-                    cards += jokers[j : j + w]
-                    j += w
-                reading += READ[r][naturals + w]
-            out.append(_tuple_new(Play, (cards, reading)))
+        _spell(candidates, self.codes[seat], self.wild[seat], out)
         return out
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
