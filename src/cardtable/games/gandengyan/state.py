@@ -45,6 +45,10 @@ ACTING = tuple((seat,) for seat in range(16))
 # A play built as the tuple it is: a NamedTuple's generated ``__new__`` stays interpreted
 # even in the compiled build, and the listing makes one per legal play.
 _tuple_new = tuple.__new__
+# The events of every move built as the tuples they are: Event's own ``__new__`` only
+# checks that no data key is "type", which these literal keys never are, and the call
+# through the class (its ``__new__`` looked up, its arguments parsed) costs more.
+_event = tuple.__new__
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -160,8 +164,15 @@ class GanDengYanState(State[Action]):
     def legal_actions(self, seat: int) -> list[Action]:
         legal = self._legal.get(seat)  # State's, with its lookup inlined: asked every move
         if legal is None:
-            legal = self._legal_for(seat)
+            legal = self._listed(seat)
         return list(legal)
+
+    def _listed(self, seat: int) -> list[Action]:
+        """State's ``_legal_for`` with ``to_act`` read as what it is (the seat to move),
+        not through the property: asked on every move."""
+        legal = self._legal_actions(seat) if not self.over and seat == self.turn else []
+        self._legal[seat] = legal
+        return legal
 
     def apply(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
         """As ``State.apply``, and a play may name other copies of the listed cards that
@@ -172,7 +183,7 @@ class GanDengYanState(State[Action]):
             self._check_seat(seat)  # raises: the seat may not act now
         legal = self._legal.get(seat)
         if legal is None:
-            legal = self._legal_for(seat)
+            legal = self._listed(seat)
         for listed in legal:  # the usual case, a listed action itself: nothing to check
             if listed is action:
                 break
@@ -205,11 +216,17 @@ class GanDengYanState(State[Action]):
 
     # -- playing -------------------------------------------------------------------
     def _play(self, seat: int, play: Play) -> list[Event]:
-        kind = self.kind_of(play)
+        # Unpacked once: each field read of a NamedTuple is a type lookup and a call.
+        cards, reading = play
+        key = (reading, len(cards))
+        kind = self.gdy.kinds.get(key)
+        if kind is None:
+            kind = self.kind_of(play)
+        ktype, rank, length = kind
         hand = self.hands[seat]
         counts = self.counts[seat]
         codes = self.codes[seat]
-        for card in play.cards:
+        for card in cards:
             hand.remove(card)
             r = RANK_OF.get(card)
             if r is None:
@@ -218,24 +235,23 @@ class GanDengYanState(State[Action]):
             else:
                 counts[r] -= 1
                 codes[r] = _without(codes[r], card)
-        self.played += play.cards
+        self.played += cards
         self.plays[seat] += 1
-        if kind.type in BOMBS:
+        if ktype in BOMBS:
             self.bombs += 1
         self.to_beat = (seat, play, kind)
         self.passes = 0
         self.trick.append((seat, play, kind))
-        rank = kind.rank
         data = {  # play_json's keys, written out: every play makes one
             "seat": seat,
-            "cards": list(play.cards),
-            "as": list(play.reading),
-            "kind": kind.type,
+            "cards": list(cards),
+            "as": list(reading),
+            "kind": ktype,
             "rank": ORDER[rank] if rank >= 0 else None,
-            "length": kind.length,
+            "length": length,
             "left": len(hand),
         }
-        events = [Event("play", data)]
+        events = [_event(Event, ("play", data, None))]
         if not hand:  # GD-15: the first to empty their hand wins at once
             return events + self._end_hand(seat)
         self.turn = (seat + 1) % self.players
@@ -244,7 +260,7 @@ class GanDengYanState(State[Action]):
     def _pass(self, seat: int) -> list[Event]:
         self.trick.append((seat, None, None))
         self.passes += 1
-        events = [Event("pass", {"seat": seat})]
+        events = [_event(Event, ("pass", {"seat": seat}, None))]
         if self.passes == self.players - 1:  # GD-12: everyone else has passed
             return events + self._end_trick()
         self.turn = (seat + 1) % self.players
@@ -254,18 +270,19 @@ class GanDengYanState(State[Action]):
         assert self.to_beat is not None
         winner = self.to_beat[0]
         n = self.players
-        events = [Event("trick_won", {"seat": winner})]
+        events = [_event(Event, ("trick_won", {"seat": winner}, None))]
         # GD-12: the winner draws first, then the others in seat order; GD-13: while the
         # talon lasts.
         order = range(winner, winner + n) if self.gdy.draw_everyone else (winner,)
+        talon = self.talon
         for s in order:
-            if not self.talon:
+            if not talon:
                 break
             seat = s % n
-            card = self.talon.pop()
+            card = talon.pop()
             self._give(seat, card)
             events.append(
-                Event("draw", {"seat": seat, "talon": len(self.talon)}, {seat: {"card": card}})
+                _event(Event, ("draw", {"seat": seat, "talon": len(talon)}, {seat: {"card": card}}))
             )
         self.to_beat = None
         self.passes = 0
