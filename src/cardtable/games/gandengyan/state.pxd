@@ -6,5 +6,6 @@ import cython
 @cython.locals(
     read=list, segments=tuple, r=cython.Py_ssize_t, naturals=cython.Py_ssize_t,
     w=cython.Py_ssize_t, j=cython.Py_ssize_t, cards=tuple, reading=tuple, spelled=tuple,
+    made=dict,
 )
 cpdef _spell(list candidates, list codes, tuple jokers, list out)

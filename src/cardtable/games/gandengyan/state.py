@@ -49,6 +49,10 @@ _tuple_new = tuple.__new__
 # checks that no data key is "type", which these literal keys never are, and the call
 # through the class (its ``__new__`` looked up, its arguments parsed) costs more.
 _event = tuple.__new__
+# A set or bomb of natural cards is its cards (the reading is their rank), and one is
+# listed on most moves: made once and shared, as a tuple is immutable. Bounded by the
+# sorted first copies of a rank a hand can hold (a few thousand at two decks).
+_NATURAL_SETS: dict[tuple[str, ...], Play] = {}
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -93,6 +97,7 @@ def _spell(
     module function so that state.pxd can type its loop (slices and indices by C integers
     instead of generic subscripts)."""
     read = READ
+    made = _NATURAL_SETS
     for _, segments in candidates:
         if len(segments) == 1:  # sets and bombs: the common case, spelled at once
             r, naturals, w = segments[0]
@@ -102,7 +107,11 @@ def _spell(
                 spelled = codes[r][:naturals] + jokers[:w]
                 out.append(_tuple_new(Play, (spelled, read[r][naturals + w])))
             else:
-                out.append(_tuple_new(Play, (codes[r][:naturals], read[r][naturals])))
+                spelled = codes[r][:naturals]
+                play = made.get(spelled)
+                if play is None:
+                    play = made[spelled] = _tuple_new(Play, (spelled, read[r][naturals]))
+                out.append(play)
             continue
         cards: tuple[str, ...] = ()
         reading: tuple[str, ...] = ()
