@@ -9,3 +9,7 @@ import cython
     made=dict,
 )
 cpdef _spell(list candidates, list codes, tuple jokers, list out)
+
+# A card taken out of a seat's codes: a tuple's index and slices by a C integer.
+@cython.locals(at=cython.Py_ssize_t)
+cpdef tuple _without(tuple cards, object card)

@@ -268,11 +268,12 @@ class GanDengYanState(State[Action]):
 
     def _pass(self, seat: int) -> list[Event]:
         self.trick.append((seat, None, None))
-        self.passes += 1
+        passes = self.passes = self.passes + 1
+        n = self.players
         events = [_event(Event, ("pass", {"seat": seat}, None))]
-        if self.passes == self.players - 1:  # GD-12: everyone else has passed
+        if passes == n - 1:  # GD-12: everyone else has passed
             return events + self._end_trick()
-        self.turn = (seat + 1) % self.players
+        self.turn = (seat + 1) % n
         return events
 
     def _end_trick(self) -> list[Event]:
