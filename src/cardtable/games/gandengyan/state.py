@@ -45,6 +45,14 @@ ACTING = tuple((seat,) for seat in range(16))
 # A play built as the tuple it is: a NamedTuple's generated ``__new__`` stays interpreted
 # even in the compiled build, and the listing makes one per legal play.
 _tuple_new = tuple.__new__
+# The events of every move built as the tuples they are: Event's own ``__new__`` only
+# checks that no data key is "type", which these literal keys never are, and the call
+# through the class (its ``__new__`` looked up, its arguments parsed) costs more.
+_event = tuple.__new__
+# A set or bomb of natural cards is its cards (the reading is their rank), and one is
+# listed on most moves: made once and shared, as a tuple is immutable. Bounded by the
+# sorted first copies of a rank a hand can hold (a few thousand at two decks).
+_NATURAL_SETS: dict[tuple[str, ...], Play] = {}
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -77,6 +85,44 @@ def play_json(play: Play, kind: Kind) -> dict[str, Any]:
         "rank": ORDER[kind.rank] if kind.rank >= 0 else None,
         "length": kind.length,
     }
+
+
+def _spell(
+    candidates: list[tuple[Kind, tuple[tuple[int, int, int], ...]]],
+    codes: list[tuple[str, ...]],
+    jokers: tuple[str, ...],
+    out: list[Action],
+) -> None:
+    """Each candidate as the play it is, in order, spelled with the first copies held: a
+    module function so that state.pxd can type its loop (slices and indices by C integers
+    instead of generic subscripts)."""
+    read = READ
+    made = _NATURAL_SETS
+    for _, segments in candidates:
+        if len(segments) == 1:  # sets and bombs: the common case, spelled at once
+            r, naturals, w = segments[0]
+            if r < 0:
+                out.append(_tuple_new(Play, (jokers[:w], ())))
+            elif w:
+                spelled = codes[r][:naturals] + jokers[:w]
+                out.append(_tuple_new(Play, (spelled, read[r][naturals + w])))
+            else:
+                spelled = codes[r][:naturals]
+                play = made.get(spelled)
+                if play is None:
+                    play = made[spelled] = _tuple_new(Play, (spelled, read[r][naturals]))
+                out.append(play)
+            continue
+        cards: tuple[str, ...] = ()
+        reading: tuple[str, ...] = ()
+        j = 0
+        for r, naturals, w in segments:
+            cards += codes[r][:naturals]
+            if w:
+                cards += jokers[j : j + w]
+                j += w
+            reading += read[r][naturals + w]
+        out.append(_tuple_new(Play, (cards, reading)))
 
 
 class GanDengYanState(State[Action]):
@@ -127,8 +173,15 @@ class GanDengYanState(State[Action]):
     def legal_actions(self, seat: int) -> list[Action]:
         legal = self._legal.get(seat)  # State's, with its lookup inlined: asked every move
         if legal is None:
-            legal = self._legal_for(seat)
+            legal = self._listed(seat)
         return list(legal)
+
+    def _listed(self, seat: int) -> list[Action]:
+        """State's ``_legal_for`` with ``to_act`` read as what it is (the seat to move),
+        not through the property: asked on every move."""
+        legal = self._legal_actions(seat) if not self.over and seat == self.turn else []
+        self._legal[seat] = legal
+        return legal
 
     def apply(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
         """As ``State.apply``, and a play may name other copies of the listed cards that
@@ -139,7 +192,7 @@ class GanDengYanState(State[Action]):
             self._check_seat(seat)  # raises: the seat may not act now
         legal = self._legal.get(seat)
         if legal is None:
-            legal = self._legal_for(seat)
+            legal = self._listed(seat)
         for listed in legal:  # the usual case, a listed action itself: nothing to check
             if listed is action:
                 break
@@ -157,30 +210,8 @@ class GanDengYanState(State[Action]):
         candidates = legal_plays(self.counts[seat], self.jokers[seat], target, self.rules)
         if not candidates:
             return [] if target is None else [PASS]
-        codes = self.codes[seat]
-        jokers = self.wild[seat]
         out: list[Action] = [] if target is None else [PASS]
-        for _, segments in candidates:
-            if len(segments) == 1:  # sets and bombs: the common case, spelled at once
-                r, naturals, w = segments[0]
-                if r < 0:
-                    out.append(_tuple_new(Play, (jokers[:w], ())))
-                elif w:
-                    spelled = codes[r][:naturals] + jokers[:w]
-                    out.append(_tuple_new(Play, (spelled, READ[r][naturals + w])))
-                else:
-                    out.append(_tuple_new(Play, (codes[r][:naturals], READ[r][naturals])))
-                continue
-            cards: tuple[str, ...] = ()
-            reading: tuple[str, ...] = ()
-            j = 0
-            for r, naturals, w in segments:
-                cards += codes[r][:naturals]
-                if w:
-                    cards += jokers[j : j + w]
-                    j += w
-                reading += READ[r][naturals + w]
-            out.append(_tuple_new(Play, (cards, reading)))
+        _spell(candidates, self.codes[seat], self.wild[seat], out)
         return out
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -194,11 +225,17 @@ class GanDengYanState(State[Action]):
 
     # -- playing -------------------------------------------------------------------
     def _play(self, seat: int, play: Play) -> list[Event]:
-        kind = self.kind_of(play)
+        # Unpacked once: each field read of a NamedTuple is a type lookup and a call.
+        cards, reading = play
+        key = (reading, len(cards))
+        kind = self.gdy.kinds.get(key)
+        if kind is None:
+            kind = self.kind_of(play)
+        ktype, rank, length = kind
         hand = self.hands[seat]
         counts = self.counts[seat]
         codes = self.codes[seat]
-        for card in play.cards:
+        for card in cards:
             hand.remove(card)
             r = RANK_OF.get(card)
             if r is None:
@@ -207,24 +244,23 @@ class GanDengYanState(State[Action]):
             else:
                 counts[r] -= 1
                 codes[r] = _without(codes[r], card)
-        self.played += play.cards
+        self.played += cards
         self.plays[seat] += 1
-        if kind.type in BOMBS:
+        if ktype in BOMBS:
             self.bombs += 1
         self.to_beat = (seat, play, kind)
         self.passes = 0
         self.trick.append((seat, play, kind))
-        rank = kind.rank
         data = {  # play_json's keys, written out: every play makes one
             "seat": seat,
-            "cards": list(play.cards),
-            "as": list(play.reading),
-            "kind": kind.type,
+            "cards": list(cards),
+            "as": list(reading),
+            "kind": ktype,
             "rank": ORDER[rank] if rank >= 0 else None,
-            "length": kind.length,
+            "length": length,
             "left": len(hand),
         }
-        events = [Event("play", data)]
+        events = [_event(Event, ("play", data, None))]
         if not hand:  # GD-15: the first to empty their hand wins at once
             return events + self._end_hand(seat)
         self.turn = (seat + 1) % self.players
@@ -232,29 +268,31 @@ class GanDengYanState(State[Action]):
 
     def _pass(self, seat: int) -> list[Event]:
         self.trick.append((seat, None, None))
-        self.passes += 1
-        events = [Event("pass", {"seat": seat})]
-        if self.passes == self.players - 1:  # GD-12: everyone else has passed
+        passes = self.passes = self.passes + 1
+        n = self.players
+        events = [_event(Event, ("pass", {"seat": seat}, None))]
+        if passes == n - 1:  # GD-12: everyone else has passed
             return events + self._end_trick()
-        self.turn = (seat + 1) % self.players
+        self.turn = (seat + 1) % n
         return events
 
     def _end_trick(self) -> list[Event]:
         assert self.to_beat is not None
         winner = self.to_beat[0]
         n = self.players
-        events = [Event("trick_won", {"seat": winner})]
+        events = [_event(Event, ("trick_won", {"seat": winner}, None))]
         # GD-12: the winner draws first, then the others in seat order; GD-13: while the
         # talon lasts.
         order = range(winner, winner + n) if self.gdy.draw_everyone else (winner,)
+        talon = self.talon
         for s in order:
-            if not self.talon:
+            if not talon:
                 break
             seat = s % n
-            card = self.talon.pop()
+            card = talon.pop()
             self._give(seat, card)
             events.append(
-                Event("draw", {"seat": seat, "talon": len(self.talon)}, {seat: {"card": card}})
+                _event(Event, ("draw", {"seat": seat, "talon": len(talon)}, {seat: {"card": card}}))
             )
         self.to_beat = None
         self.passes = 0
