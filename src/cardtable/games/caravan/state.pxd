@@ -11,7 +11,7 @@ cpdef list _moves(object state, object seat, object distinct)
 
 @cython.locals(
     caravans=list, rooms=list, rows=list, queens_last=cython.bint, x=cython.Py_ssize_t,
-    k=cython.Py_ssize_t, n=cython.Py_ssize_t, room=list, row=tuple,
+    k=cython.Py_ssize_t, n=cython.Py_ssize_t, room=list, row=tuple, attaches=dict, table=tuple,
 )
 cpdef _attach_moves(object state, object faces, list out)
 

@@ -422,24 +422,27 @@ def _attach_moves(state: CaravanState, faces: list[str], out: list[Action]) -> N
     caravans, rooms = state.caravans, state.rooms
     rows = [x for x in range(len(rooms)) if rooms[x]]  # the caravans with room
     queens_last = not state.rules.queen_anywhere
+    # actions.attach's lookup written out: a call into another module is a Python call
+    attaches = ATTACHES
     for card in faces:
+        table = attaches[card]
         if card[0] == "Q" and queens_last:
             for x in rows:
                 k = rooms[x][-1]
                 if k == len(caravans[x]) - 1:
-                    out.append(attach(card, x, k))
+                    row = table[x]
+                    out.append(row[k] if k < len(row) else attach(card, x, k))
             continue
-        table = ATTACHES[card]
         for x in rows:
             room = rooms[x]
             n = len(room)
+            row = table[x]
             if room[-1] == n - 1 and n <= INTERNED_DEPTH:  # every card has room
-                row = table[x]
                 for k in range(n):  # not a slice: a new tuple each time
                     out.append(row[k])
             else:
                 for k in room:
-                    out.append(attach(card, x, k))
+                    out.append(row[k] if k < len(row) else attach(card, x, k))
 
 
 def _listed(legal: list[Action], action: Action) -> Action:
