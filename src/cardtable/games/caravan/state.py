@@ -698,28 +698,31 @@ def _reshuffle(state: CaravanState, seat: int, events: list[Event]) -> None:
     state.reshuffles_left[seat] -= 1
 
 
-def _seller(first: int, second: int) -> int | None:
-    """``rules.pair_seller``, a C call here (a call into another module is a Python one)."""
+def _sells(first: int, second: int) -> int:
+    """``rules.pair_seller`` with -1 for None, as a C integer here (a call into another
+    module is a Python one, and its None or int a boxed answer)."""
     a, b = SELL_LOW <= first <= SELL_HIGH, SELL_LOW <= second <= SELL_HIGH
     if a and b:
-        return None if first == second else (0 if first > second else 1)
+        return -1 if first == second else (0 if first > second else 1)
     if a:
         return 0
-    return 1 if b else None
+    return 1 if b else -1
 
 
 def _settle(state: CaravanState, seat: int, events: list[Event]) -> None:
     """After every action: a finished sale (CV-19, quick_sell), then running out of
     cards (CV-20), else the other player's turn."""
     v = state.values
-    sellers = (_seller(v[0], v[3]), _seller(v[1], v[4]), _seller(v[2], v[5]))
-    if sellers == (None, None, None):  # the common case: nothing sells yet
+    s0, s1, s2 = _sells(v[0], v[3]), _sells(v[1], v[4]), _sells(v[2], v[5])
+    if s0 < 0 and s1 < 0 and s2 < 0:  # the common case: nothing sells yet
         if not state.hands[seat] and not state.decks[seat]:
             _end(state, 1 - seat, "out_of_cards", events)
         else:
-            state.turn = 1 - seat
-            state._to_act = TURNS[state.turn]
+            turn = 1 - seat
+            state.turn = turn
+            state._to_act = TURNS[turn]
         return
+    sellers = (None if s0 < 0 else s0, None if s1 < 0 else s1, None if s2 < 0 else s2)
     sold = (sellers.count(0), sellers.count(1))
     if None not in sellers:
         _end(state, 0 if sold[0] >= 2 else 1, "sold", events, sold)
