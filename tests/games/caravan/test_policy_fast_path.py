@@ -190,3 +190,16 @@ def test_scores_equal_the_plain_composition(options: dict[str, Any]) -> None:
             compared += len(legal)
             state.apply(seat, legal[rng.randrange(len(legal))])
     assert compared > 1000
+
+
+def test_finisher_count_is_the_finishers_counted() -> None:
+    """CV-9, CV-10, CV-11: take_chance's count of the ranks that finish a caravan is
+    ``len(_finishers(...))`` for every end, value and bar to beat."""
+    from cardtable.games.caravan.rules import FOLLOWERS
+
+    for end in FOLLOWERS:
+        for points in range(0, 40):
+            for beat in range(0, 30):
+                assert policy._finisher_count(points, end, beat) == len(
+                    policy._finishers(points, end, beat)
+                )

@@ -51,3 +51,9 @@ cpdef double finish_chance(object table, object values, object ends, Py_ssize_t 
 
 @cython.locals(gain=cython.long, kings=cython.long, more=cython.long, card=str)
 cpdef bint _king_takes(object stacks, long points, long beat, bint king_adds)
+
+@cython.locals(
+    last=cython.long, heading=cython.long, none=cython.long, up=cython.long, low=cython.long,
+    high=cython.long, count=cython.long, rank=cython.long,
+)
+cpdef long _finisher_count(long points, object end, long beat)
