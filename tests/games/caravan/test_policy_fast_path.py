@@ -32,9 +32,11 @@ from cardtable.games.caravan.bots.policy import (
     seller_score,
     spend_cost,
     status,
+    take_chance,
 )
 from cardtable.games.caravan.bots.search import ROLLOUT, table_of
 from cardtable.games.caravan.bots.table import Rules, Table, from_view, from_wire
+from cardtable.games.caravan.rules import can_sell, king_gain
 
 VARIANTS: list[dict[str, Any]] = [
     {},
@@ -42,6 +44,44 @@ VARIANTS: list[dict[str, Any]] = [
     {"double_deck": True, "unlimited_attachments": True, "queen_shield": True},
     {"steady_course": True, "sheltered_joker": True, "reshuffle": True},
 ]
+
+
+def plain_position(values: Sequence[int], ends: Sequence[Any], me: int, style: Style) -> float:
+    """``policy.position`` as it read before its loop was written out."""
+    own = CARAVANS * me
+    other = CARAVANS - own
+    parts, sold = [], []
+    for c in range(CARAVANS):
+        m, t = values[own + c], values[other + c]
+        parts.append(pair_score(m, t, ends[own + c], ends[other + c], style.them))
+        sold.append(status(m, t))
+    return policy.combine(parts, sold, style)
+
+
+def plain_finish_chance(
+    table: Table, values: Sequence[int], ends: Sequence[Any], mover: int
+) -> float:
+    """``policy.finish_chance`` as it read before its loop was written out."""
+    own = CARAVANS * mover
+    other = CARAVANS - own
+    sold = [status(values[own + c], values[other + c]) for c in range(CARAVANS)]
+    won, lost = sold.count(1), sold.count(-1)
+    if won == 0 or won + lost != 2:
+        return 0.0
+    c = sold.index(0)
+    x, y = own + c, other + c
+    return take_chance(table, mover, won, values[x], values[y], ends[x], x, y)
+
+
+def plain_king_takes(
+    stacks: Sequence[Sequence[str]], points: int, beat: int, king_adds: bool
+) -> bool:
+    """``policy._king_takes`` with ``rules.king_gain`` called, as before it was inlined."""
+    for stack in stacks:
+        more = points + king_gain(stack, king_adds=king_adds)
+        if can_sell(more) and more > beat:
+            return True
+    return False
 
 
 def composed_scores(table: Table, legal: Sequence[Sequence[Any]], style: Style) -> list[float]:
@@ -95,9 +135,11 @@ def composed_scores(table: Table, legal: Sequence[Sequence[Any]], style: Style) 
             new_values, new_ends = list(values), list(ends)
             for x, points, end in change:
                 new_values[x], new_ends[x] = points, end
-            score = position(new_values, new_ends, table.me, style)
+            score = plain_position(new_values, new_ends, table.me, style)
             if style.danger and -WIN < score < WIN:
-                score -= style.danger * finish_chance(table, new_values, new_ends, 1 - table.me)
+                score -= style.danger * plain_finish_chance(
+                    table, new_values, new_ends, 1 - table.me
+                )
         if n == 1:
             score -= DISBAND
         else:
@@ -131,6 +173,33 @@ def test_scores_equal_the_plain_composition(options: dict[str, Any]) -> None:
                     assert policy.scores(table, actions, style) == composed_scores(
                         table, actions, style
                     )
+                    for me in (0, 1):
+                        assert position(table.values, table.ends, me, style) == plain_position(
+                            table.values, table.ends, me, style
+                        )
+                for mover in (0, 1):
+                    assert finish_chance(
+                        table, table.values, table.ends, mover
+                    ) == plain_finish_chance(table, table.values, table.ends, mover)
+                for stacks in table.caravans:
+                    for points, beat in ((0, 0), (12, 0), (15, 22), (20, 0), (24, 25)):
+                        for king_adds in (False, True):
+                            assert policy._king_takes(
+                                stacks, points, beat, king_adds
+                            ) == plain_king_takes(stacks, points, beat, king_adds)
             compared += len(legal)
             state.apply(seat, legal[rng.randrange(len(legal))])
     assert compared > 1000
+
+
+def test_finisher_count_is_the_finishers_counted() -> None:
+    """CV-9, CV-10, CV-11: take_chance's count of the ranks that finish a caravan is
+    ``len(_finishers(...))`` for every end, value and bar to beat."""
+    from cardtable.games.caravan.rules import FOLLOWERS
+
+    for end in FOLLOWERS:
+        for points in range(0, 40):
+            for beat in range(0, 30):
+                assert policy._finisher_count(points, end, beat) == len(
+                    policy._finishers(points, end, beat)
+                )

@@ -37,7 +37,17 @@ from .actions import (
     Resign,
     attach,
 )
-from .rules import DOWN, FOLLOWERS, NONE, NUMBER_VALUES, UP, is_joker, is_number
+from .rules import (
+    DOWN,
+    FOLLOWERS,
+    NONE,
+    NUMBER_VALUES,
+    SELL_HIGH,
+    SELL_LOW,
+    UP,
+    is_joker,
+    is_number,
+)
 
 if TYPE_CHECKING:
     from .game import CaravanGame
@@ -52,6 +62,7 @@ PLAYABLE = tuple(
     {end: {card: PLAYS[card][c] for card in cards} for end, cards in FOLLOWERS.items()}
     for c in range(CARAVANS)
 )
+_new_tuple = tuple.__new__
 FACES = frozenset(card for card in DISCARDS if card not in PLAYS)
 
 
@@ -108,11 +119,11 @@ class CaravanState(State[Action]):
                 if legal is None:
                     legal = self._legal[seat] = self._legal_actions(seat)
                 try:
-                    action = legal[legal.index(action)]  # type: ignore[arg-type]  # a move
+                    action = _listed(legal, action)  # type: ignore[arg-type]  # a move
                 except ValueError:
                     raise IllegalAction(self._explain(seat, action)) from None
                 self._legal = {}
-                return self._apply(seat, action)
+                return _act(self, seat, action)
             return super().apply(seat, action)
         if isinstance(action, Mapping):
             action = self.rules.action_from_json(action)
@@ -124,7 +135,7 @@ class CaravanState(State[Action]):
             raise IllegalAction("The game is over: no more moves")
         self._legal = {}
         events = [Event("resign", {"seat": seat})]
-        self._end(1 - seat, "resigned", events)
+        _end(self, 1 - seat, "resigned", events)
         return events
 
     def _outcome(self) -> Outcome:
@@ -146,41 +157,7 @@ class CaravanState(State[Action]):
 
     def _changed(self, x: int) -> None:
         """Caravan ``x``'s cards (or its steady_course memory) changed: re-read them."""
-        stacks, game = self.caravans[x], self.rules
-        self.values[x] = rules.value_of(stacks, game.king_adds)
-        self.ends[x] = rules.end_of(stacks, self.steady[x], game.first_card_suit)
-        self.rooms[x] = [k for k, stack in enumerate(stacks) if len(stack) <= game.attach_limit]
-
-    def _faced(self, x: int, k: int, card: str, gain: int) -> None:
-        """``_changed`` for the king or queen ``card`` just put on stack ``k`` of caravan
-        ``x``, from the old value and end: a king adds ``gain`` (``rules.king_gain`` of the
-        stack before it, CV-14); a queen on the last card reverses the direction and sets
-        the suit, after the queens before it (CV-15); elsewhere it changes nothing."""
-        if card[0] == "K":
-            self.values[x] += gain
-        elif k == len(self.caravans[x]) - 1:
-            last, heading, _ = self.ends[x]
-            self.ends[x] = (last, -heading, card[1])
-        if len(self.caravans[x][k]) > self.rules.attach_limit:  # now full
-            self.rooms[x] = [j for j in self.rooms[x] if j != k]
-
-    def _pushed(self, x: int, card: str) -> None:
-        """``_changed`` for the number card ``card`` just put on the end of caravan ``x``
-        (whose steady_course memory is cleared): what ``rules.value`` and ``rules.end``
-        would read, from the old value and end. A new card carries no queen, and two equal
-        ranks in a row never get there (CV-9)."""
-        stacks = self.caravans[x]
-        rank = NUMBER_VALUES[card[0]]
-        self.values[x] += rank
-        n = len(stacks)
-        current = stacks[0][0][1] if self.rules.first_card_suit else card[1]
-        if n == 1:
-            self.ends[x] = (rank, NONE, current)
-        else:
-            before = self.ends[x][0]
-            self.ends[x] = (rank, UP if rank > before else DOWN, current)
-        # a fresh list: a clone shares the old one
-        self.rooms[x] = [*self.rooms[x], n - 1]
+        _changed(self, x)
 
     def direction(self, x: int) -> int:
         return self.ends[x][1]
@@ -283,200 +260,11 @@ class CaravanState(State[Action]):
         return None
 
     # -- applying ----------------------------------------------------------------------
+    # The moves are applied by module functions below (state.pxd types them): from the
+    # compiled module a method call looks the method up on the instance and its class
+    # and binds it, every call.
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        events: list[Event] = []
-        if isinstance(action, Play):
-            self._play(seat, action, events)
-        elif isinstance(action, Attach):
-            self._attach(seat, action, events)
-        elif isinstance(action, Discard):
-            self._discard(seat, action.card, events)
-        elif isinstance(action, Disband):
-            self._disband(seat, action.caravan, events)
-        self._settle(seat, events)
-        return events
-
-    def _play(self, seat: int, action: Play, events: list[Event]) -> None:
-        card, c = action.card, action.caravan
-        self._from_hand(seat, card)
-        x = CARAVANS * seat + c
-        self.caravans[x].append([card])
-        self.steady[x] = NONE
-        self._pushed(x, card)
-        events.append(Event("play", {"seat": seat, "card": card, "caravan": c}))
-        if self.to_place[seat]:
-            self.to_place[seat] -= 1  # the opening draws nothing (CV-3)
-        else:
-            self._draw(seat, events)
-
-    def _attach(self, seat: int, action: Attach, events: list[Event]) -> None:
-        card = action.card
-        self._from_hand(seat, card)
-        x = CARAVANS * action.seat + action.caravan
-        stacks = self.caravans[x]
-        target = stacks[action.at]
-        events.append(
-            Event(
-                "attach",
-                {
-                    "seat": seat,
-                    "card": card,
-                    "target": action.seat,
-                    "caravan": action.caravan,
-                    "index": action.at,
-                    "on": target[0],
-                },
-            )
-        )
-        face = card[0]
-        gain = rules.king_gain(target, king_adds=self.rules.king_adds) if face == "K" else 0
-        target.append(card + str(seat))
-        if face == "J":  # CV-16: the card, its attachments and the jack all go
-            before = self.direction(x)
-            del stacks[action.at]
-            self._removed(x, [target], before, events)
-        elif face == "K" or face == "Q":
-            self._faced(x, action.at, card, gain)
-        else:
-            self._changed(x)
-            if is_joker(card):
-                self._joker(x, target, events)
-        self._draw(seat, events)
-
-    def _joker(self, x: int, target: list[str], events: list[Event]) -> None:
-        """CV-17: on an ace, every other number card of its printed suit goes; on 2–10,
-        every other card of its rank; from all six caravans."""
-        printed = target[0]
-        by_suit = printed[0] == "A"
-        key, at = (printed[1], 1) if by_suit else (printed[0], 0)
-        shield = by_suit and self.rules.queen_shield
-        sheltered = self.rules.sheltered_joker
-        for y, stacks in enumerate(self.caravans):
-            if sheltered and y == x:
-                continue
-            doomed = [
-                stack
-                for stack in stacks
-                if stack is not target
-                and stack[0][at] == key
-                and not (shield and any(card[0] == "Q" for card in stack))
-            ]
-            if doomed:
-                before = self.direction(y)
-                stacks[:] = [stack for stack in stacks if not any(stack is d for d in doomed)]
-                self._removed(y, doomed, before, events)
-
-    def _removed(self, x: int, gone: list[list[str]], before: int, events: list[Event]) -> None:
-        """Send removed stacks home and note what steady_course must remember."""
-        owner, c = divmod(x, CARAVANS)
-        for stack in gone:
-            self._to_discards(owner, stack)
-        events.append(
-            Event(
-                "remove",
-                {"seat": owner, "caravan": c, "cards": [card[:2] for s in gone for card in s]},
-            )
-        )
-        stacks = self.caravans[x]
-        if self.rules.steady_course and len(stacks) >= 2 and stacks[-1][0][0] == stacks[-2][0][0]:
-            # Keep the direction the caravan had: store it net of the queens on the new
-            # last card, which rules.end applies again.
-            flips = rules.queens_on_last(stacks) % 2
-            self.steady[x] = -before if flips else before
-        else:
-            self.steady[x] = NONE
-        self._changed(x)
-
-    def _discard(self, seat: int, card: str, events: list[Event]) -> None:
-        self._from_hand(seat, card)
-        self.discards[seat].append(card)
-        events.append(Event("discard", {"seat": seat, "card": card}))
-        self._draw(seat, events)
-
-    def _disband(self, seat: int, c: int, events: list[Event]) -> None:
-        x = CARAVANS * seat + c
-        stacks = self.caravans[x]
-        events.append(
-            Event(
-                "disband",
-                {"seat": seat, "caravan": c, "cards": [card[:2] for s in stacks for card in s]},
-            )
-        )
-        for stack in stacks:
-            self._to_discards(seat, stack)
-        stacks.clear()
-        self.steady[x] = NONE
-        self._changed(x)
-
-    def _to_discards(self, owner: int, stack: list[str]) -> None:
-        """Each card goes to its owner's discard pile: the number card to the caravan's
-        owner, each attached card to the seat that played it."""
-        self.discards[owner].append(stack[0])
-        for tagged in stack[1:]:
-            self.discards[int(tagged[2])].append(tagged[:2])
-
-    def _from_hand(self, seat: int, card: str) -> None:
-        self.hands[seat].remove(card)
-        if self.rules.short_deck:
-            _forget(self.known_hidden[seat], card)
-
-    def _draw(self, seat: int, events: list[Event]) -> None:
-        deck = self.decks[seat]
-        if not deck and self.reshuffles_left[seat] and self.discards[seat]:
-            self._reshuffle(seat, events)
-        if deck:
-            card = deck.pop()
-            self.hands[seat].append(card)
-            if self.rules.short_deck:
-                _forget(self.known_deck[seat], card)
-            events.append(Event("draw", {"seat": seat}, {seat: {"card": card}}))
-
-    def _reshuffle(self, seat: int, events: list[Event]) -> None:
-        """reshuffle: an empty deck is remade from its owner's discards, at most twice."""
-        pile = self.discards[seat]
-        deck = self.decks[seat]
-        deck += pile
-        shuffle(self.rng, deck)
-        if self.rules.short_deck:
-            self.known_hidden[seat].update(pile)
-            self.known_deck[seat].update(pile)
-        events.append(Event("reshuffle", {"seat": seat, "cards": len(pile)}))
-        pile.clear()
-        self.reshuffles_left[seat] -= 1
-
-    def _settle(self, seat: int, events: list[Event]) -> None:
-        """After every action: a finished sale (CV-19, quick_sell), then running out of
-        cards (CV-20), else the other player's turn."""
-        v, seller = self.values, rules.pair_seller
-        sellers = (seller(v[0], v[3]), seller(v[1], v[4]), seller(v[2], v[5]))
-        if sellers == (None, None, None):  # the common case: nothing sells yet
-            if not self.hands[seat] and not self.decks[seat]:
-                self._end(1 - seat, "out_of_cards", events)
-            else:
-                self.turn = 1 - seat
-                self._to_act = TURNS[self.turn]
-            return
-        sold = (sellers.count(0), sellers.count(1))
-        if None not in sellers:
-            self._end(0 if sold[0] >= 2 else 1, "sold", events, sold)
-        elif self.rules.quick_sell and max(sold) >= 2:
-            self._end(0 if sold[0] >= 2 else 1, "quick_sell", events, sold)
-        elif not self.hands[seat] and not self.decks[seat]:
-            self._end(1 - seat, "out_of_cards", events)
-        else:
-            self.turn = 1 - seat
-            self._to_act = (self.turn,)
-
-    def _end(
-        self, winner: int, reason: str, events: list[Event], sold: tuple[int, int] | None = None
-    ) -> None:
-        """The end; ``sold`` are the pairs each sells, else the winner scores 1 (spec)."""
-        self.winner, self.reason = winner, reason
-        self.scores = sold if sold is not None else ((1, 0) if winner == 0 else (0, 1))
-        self._to_act = ()
-        events.append(
-            Event("end", {"winner": winner, "reason": reason, "scores": list(self.scores)})
-        )
+        return _act(self, seat, action)
 
     # -- set-up ------------------------------------------------------------------------
     def deal(self, seat: int) -> None:
@@ -634,24 +422,331 @@ def _attach_moves(state: CaravanState, faces: list[str], out: list[Action]) -> N
     caravans, rooms = state.caravans, state.rooms
     rows = [x for x in range(len(rooms)) if rooms[x]]  # the caravans with room
     queens_last = not state.rules.queen_anywhere
+    # actions.attach's lookup written out: a call into another module is a Python call
+    attaches = ATTACHES
     for card in faces:
+        table = attaches[card]
         if card[0] == "Q" and queens_last:
             for x in rows:
                 k = rooms[x][-1]
                 if k == len(caravans[x]) - 1:
-                    out.append(attach(card, x, k))
+                    row = table[x]
+                    out.append(row[k] if k < len(row) else attach(card, x, k))
             continue
-        table = ATTACHES[card]
         for x in rows:
             room = rooms[x]
             n = len(room)
+            row = table[x]
             if room[-1] == n - 1 and n <= INTERNED_DEPTH:  # every card has room
-                row = table[x]
                 for k in range(n):  # not a slice: a new tuple each time
                     out.append(row[k])
             else:
                 for k in room:
-                    out.append(attach(card, x, k))
+                    out.append(row[k] if k < len(row) else attach(card, x, k))
+
+
+def _listed(legal: list[Action], action: Action) -> Action:
+    """The listed move equal to ``action`` (ValueError if none): a caller almost always
+    hands back one of the listed objects, found by identity before any tuple is compared
+    (the list holds no two equal moves, so it is the one ``index`` finds)."""
+    for move in legal:
+        if move is action:
+            return move
+    return legal[legal.index(action)]
+
+
+def _event(kind: str, data: dict[str, Any], private: Any = None) -> Event:
+    """``Event(kind, data, private)`` for this module's fixed keys (none is ``"type"``,
+    which Event's own ``__new__`` checks for in a Python-level call per event)."""
+    return _new_tuple(Event, (kind, data, private))
+
+
+def _act(state: CaravanState, seat: int, action: Action) -> list[Event]:
+    """``CaravanState._apply``: each move unpacked once (a compiled read of a named
+    tuple's field goes through the class)."""
+    events: list[Event] = []
+    if isinstance(action, Play):
+        card, c = action
+        _play(state, seat, card, c, events)
+    elif isinstance(action, Attach):
+        card, whose, c, k = action
+        _attach(state, seat, card, whose, c, k, events)
+    elif isinstance(action, Discard):
+        (card,) = action
+        _discard(state, seat, card, events)
+    elif isinstance(action, Disband):
+        (c,) = action
+        _disband(state, seat, c, events)
+    _settle(state, seat, events)
+    return events
+
+
+def _play(state: CaravanState, seat: int, card: str, c: int, events: list[Event]) -> None:
+    _from_hand(state, seat, card)
+    x = CARAVANS * seat + c
+    state.caravans[x].append([card])
+    state.steady[x] = NONE
+    _pushed(state, x, card)
+    events.append(_event("play", {"seat": seat, "card": card, "caravan": c}))
+    to_place = state.to_place
+    if to_place[seat]:
+        to_place[seat] -= 1  # the opening draws nothing (CV-3)
+    else:
+        _draw(state, seat, events)
+
+
+def _attach(
+    state: CaravanState, seat: int, card: str, whose: int, c: int, k: int, events: list[Event]
+) -> None:
+    _from_hand(state, seat, card)
+    x = CARAVANS * whose + c
+    stacks = state.caravans[x]
+    target = stacks[k]
+    events.append(
+        _event(
+            "attach",
+            {
+                "seat": seat,
+                "card": card,
+                "target": whose,
+                "caravan": c,
+                "index": k,
+                "on": target[0],
+            },
+        )
+    )
+    face = card[0]
+    gain = 0
+    if face == "K":  # rules.king_gain, without its keyword call
+        gain = NUMBER_VALUES[target[0][0]]
+        if not state.rules.king_adds and len(target) > 1:
+            kings = 0
+            for held in target:
+                if held[0] == "K":
+                    kings += 1
+            gain <<= kings
+    target.append(card + str(seat))
+    if face == "J":  # CV-16: the card, its attachments and the jack all go
+        before = state.ends[x][1]
+        del stacks[k]
+        _removed(state, x, [target], before, events)
+    elif face == "K" or face == "Q":
+        _faced(state, x, k, card, gain)
+    else:
+        _changed(state, x)
+        if is_joker(card):
+            _joker(state, x, target, events)
+    _draw(state, seat, events)
+
+
+def _changed(state: CaravanState, x: int) -> None:
+    """``CaravanState._changed``."""
+    stacks, game = state.caravans[x], state.rules
+    state.values[x] = rules.value_of(stacks, game.king_adds)
+    state.ends[x] = rules.end_of(stacks, state.steady[x], game.first_card_suit)
+    limit = game.attach_limit
+    state.rooms[x] = [k for k, stack in enumerate(stacks) if len(stack) <= limit]
+
+
+def _faced(state: CaravanState, x: int, k: int, card: str, gain: int) -> None:
+    """``_changed`` for the king or queen ``card`` just put on stack ``k`` of caravan
+    ``x``, from the old value and end: a king adds ``gain`` (``rules.king_gain`` of the
+    stack before it, CV-14); a queen on the last card reverses the direction and sets
+    the suit, after the queens before it (CV-15); elsewhere it changes nothing."""
+    stacks = state.caravans[x]
+    if card[0] == "K":
+        state.values[x] += gain
+    elif k == len(stacks) - 1:
+        ends = state.ends
+        last, heading, _ = ends[x]
+        ends[x] = (last, -heading, card[1])
+    if len(stacks[k]) > state.rules.attach_limit:  # now full
+        rooms = state.rooms
+        rooms[x] = [j for j in rooms[x] if j != k]
+
+
+def _pushed(state: CaravanState, x: int, card: str) -> None:
+    """``_changed`` for the number card ``card`` just put on the end of caravan ``x``
+    (whose steady_course memory is cleared): what ``rules.value`` and ``rules.end``
+    would read, from the old value and end. A new card carries no queen, and two equal
+    ranks in a row never get there (CV-9)."""
+    stacks = state.caravans[x]
+    rank = NUMBER_VALUES[card[0]]
+    state.values[x] += rank
+    n = len(stacks)
+    current = stacks[0][0][1] if state.rules.first_card_suit else card[1]
+    ends = state.ends
+    if n == 1:
+        ends[x] = (rank, NONE, current)
+    else:
+        before = ends[x][0]
+        ends[x] = (rank, UP if rank > before else DOWN, current)
+    # a fresh list: a clone shares the old one
+    rooms = state.rooms
+    rooms[x] = [*rooms[x], n - 1]
+
+
+def _joker(state: CaravanState, x: int, target: list[str], events: list[Event]) -> None:
+    """CV-17: on an ace, every other number card of its printed suit goes; on 2–10,
+    every other card of its rank; from all six caravans."""
+    printed = target[0]
+    by_suit = printed[0] == "A"
+    key, at = (printed[1], 1) if by_suit else (printed[0], 0)
+    shield = by_suit and state.rules.queen_shield
+    sheltered = state.rules.sheltered_joker
+    for y, stacks in enumerate(state.caravans):
+        if sheltered and y == x:
+            continue
+        doomed = [
+            stack
+            for stack in stacks
+            if stack is not target
+            and stack[0][at] == key
+            and not (shield and any(card[0] == "Q" for card in stack))
+        ]
+        if doomed:
+            before = state.ends[y][1]
+            stacks[:] = [stack for stack in stacks if not any(stack is d for d in doomed)]
+            _removed(state, y, doomed, before, events)
+
+
+def _removed(
+    state: CaravanState, x: int, gone: list[list[str]], before: int, events: list[Event]
+) -> None:
+    """Send removed stacks home and note what steady_course must remember."""
+    owner, c = divmod(x, CARAVANS)
+    for stack in gone:
+        _to_discards(state, owner, stack)
+    events.append(
+        _event(
+            "remove",
+            {"seat": owner, "caravan": c, "cards": [card[:2] for s in gone for card in s]},
+        )
+    )
+    stacks = state.caravans[x]
+    if state.rules.steady_course and len(stacks) >= 2 and stacks[-1][0][0] == stacks[-2][0][0]:
+        # Keep the direction the caravan had: store it net of the queens on the new
+        # last card, which rules.end applies again.
+        flips = rules.queens_on_last(stacks) % 2
+        state.steady[x] = -before if flips else before
+    else:
+        state.steady[x] = NONE
+    _changed(state, x)
+
+
+def _discard(state: CaravanState, seat: int, card: str, events: list[Event]) -> None:
+    _from_hand(state, seat, card)
+    state.discards[seat].append(card)
+    events.append(_event("discard", {"seat": seat, "card": card}))
+    _draw(state, seat, events)
+
+
+def _disband(state: CaravanState, seat: int, c: int, events: list[Event]) -> None:
+    x = CARAVANS * seat + c
+    stacks = state.caravans[x]
+    events.append(
+        _event(
+            "disband",
+            {"seat": seat, "caravan": c, "cards": [card[:2] for s in stacks for card in s]},
+        )
+    )
+    for stack in stacks:
+        _to_discards(state, seat, stack)
+    stacks.clear()
+    state.steady[x] = NONE
+    _changed(state, x)
+
+
+def _to_discards(state: CaravanState, owner: int, stack: list[str]) -> None:
+    """Each card goes to its owner's discard pile: the number card to the caravan's
+    owner, each attached card to the seat that played it."""
+    discards = state.discards
+    discards[owner].append(stack[0])
+    for tagged in stack[1:]:
+        discards[int(tagged[2])].append(tagged[:2])
+
+
+def _from_hand(state: CaravanState, seat: int, card: str) -> None:
+    state.hands[seat].remove(card)
+    if state.rules.short_deck:
+        _forget(state.known_hidden[seat], card)
+
+
+def _draw(state: CaravanState, seat: int, events: list[Event]) -> None:
+    deck = state.decks[seat]
+    if not deck and state.reshuffles_left[seat] and state.discards[seat]:
+        _reshuffle(state, seat, events)
+    if deck:
+        card = deck.pop()
+        state.hands[seat].append(card)
+        if state.rules.short_deck:
+            _forget(state.known_deck[seat], card)
+        events.append(_event("draw", {"seat": seat}, {seat: {"card": card}}))
+
+
+def _reshuffle(state: CaravanState, seat: int, events: list[Event]) -> None:
+    """reshuffle: an empty deck is remade from its owner's discards, at most twice."""
+    pile = state.discards[seat]
+    deck = state.decks[seat]
+    deck += pile
+    shuffle(state.rng, deck)
+    if state.rules.short_deck:
+        state.known_hidden[seat].update(pile)
+        state.known_deck[seat].update(pile)
+    events.append(_event("reshuffle", {"seat": seat, "cards": len(pile)}))
+    pile.clear()
+    state.reshuffles_left[seat] -= 1
+
+
+def _sells(first: int, second: int) -> int:
+    """``rules.pair_seller`` with -1 for None, as a C integer here (a call into another
+    module is a Python one, and its None or int a boxed answer)."""
+    a, b = SELL_LOW <= first <= SELL_HIGH, SELL_LOW <= second <= SELL_HIGH
+    if a and b:
+        return -1 if first == second else (0 if first > second else 1)
+    if a:
+        return 0
+    return 1 if b else -1
+
+
+def _settle(state: CaravanState, seat: int, events: list[Event]) -> None:
+    """After every action: a finished sale (CV-19, quick_sell), then running out of
+    cards (CV-20), else the other player's turn."""
+    v = state.values
+    s0, s1, s2 = _sells(v[0], v[3]), _sells(v[1], v[4]), _sells(v[2], v[5])
+    if s0 < 0 and s1 < 0 and s2 < 0:  # the common case: nothing sells yet
+        if not state.hands[seat] and not state.decks[seat]:
+            _end(state, 1 - seat, "out_of_cards", events)
+        else:
+            turn = 1 - seat
+            state.turn = turn
+            state._to_act = TURNS[turn]
+        return
+    sellers = (None if s0 < 0 else s0, None if s1 < 0 else s1, None if s2 < 0 else s2)
+    sold = (sellers.count(0), sellers.count(1))
+    if None not in sellers:
+        _end(state, 0 if sold[0] >= 2 else 1, "sold", events, sold)
+    elif state.rules.quick_sell and max(sold) >= 2:
+        _end(state, 0 if sold[0] >= 2 else 1, "quick_sell", events, sold)
+    elif not state.hands[seat] and not state.decks[seat]:
+        _end(state, 1 - seat, "out_of_cards", events)
+    else:
+        state.turn = 1 - seat
+        state._to_act = (state.turn,)
+
+
+def _end(
+    state: CaravanState,
+    winner: int,
+    reason: str,
+    events: list[Event],
+    sold: tuple[int, int] | None = None,
+) -> None:
+    """The end; ``sold`` are the pairs each sells, else the winner scores 1 (spec)."""
+    state.winner, state.reason = winner, reason
+    state.scores = sold if sold is not None else ((1, 0) if winner == 0 else (0, 1))
+    state._to_act = ()
+    events.append(_event("end", {"winner": winner, "reason": reason, "scores": list(state.scores)}))
 
 
 def _forget(known: Counter[str], card: str) -> None:

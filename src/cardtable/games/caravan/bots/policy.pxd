@@ -38,3 +38,22 @@ cpdef double seller_score(
 )
 cpdef list _joker(object table, Py_ssize_t x, Py_ssize_t k)
 cpdef bint _has_queen(object stack)
+
+@cython.locals(own=cython.Py_ssize_t, other=cython.Py_ssize_t, c=cython.Py_ssize_t)
+cpdef double position(object values, object ends, Py_ssize_t me, object style=*)
+
+@cython.locals(
+    own=cython.Py_ssize_t, other=cython.Py_ssize_t, won=cython.long, lost=cython.long,
+    c=cython.Py_ssize_t, i=cython.Py_ssize_t, m=cython.long, t=cython.long, a=cython.bint,
+    b=cython.bint, side=cython.long, x=cython.Py_ssize_t, y=cython.Py_ssize_t,
+)
+cpdef double finish_chance(object table, object values, object ends, Py_ssize_t mover)
+
+@cython.locals(gain=cython.long, kings=cython.long, more=cython.long, card=str)
+cpdef bint _king_takes(object stacks, long points, long beat, bint king_adds)
+
+@cython.locals(
+    last=cython.long, heading=cython.long, none=cython.long, up=cython.long, low=cython.long,
+    high=cython.long, count=cython.long, rank=cython.long,
+)
+cpdef long _finisher_count(long points, object end, long beat)

@@ -127,6 +127,20 @@ def _finishers(points: int, end: End, beat: int) -> list[int]:
     return [rank for rank in range(low, min(10, SELL_HIGH - points) + 1) if rank_follows(rank, end)]
 
 
+def _finisher_count(points: int, end: End, beat: int) -> int:
+    """``len(_finishers(points, end, beat))`` in C integers (policy.pxd), with
+    ``rules.rank_follows`` inlined: a call into another module is a Python call per rank."""
+    last, heading = end[0], end[1]
+    none, up = NONE, UP
+    low = max(1, SELL_LOW - points, beat - points + 1)
+    high = min(10, SELL_HIGH - points)
+    count = 0
+    for rank in range(low, high + 1):
+        if rank != last and (heading == none or (rank > last if heading == up else rank < last)):
+            count += 1
+    return count
+
+
 def pair_score(mine: int, theirs: int, my_end: End, their_end: End, them: float) -> float:
     """One facing pair for the owner of ``mine``: ±1 for a sale (a sale with the other
     side near is worth less), else the difference of the potentials."""
@@ -171,11 +185,14 @@ def position(values: Sequence[int], ends: Sequence[End], me: int, style: Style =
     """How good the caravans are for seat ``me``."""
     own = CARAVANS * me
     other = CARAVANS - own
+    them = style.them
     parts, sold = [], []
     for c in range(CARAVANS):
         m, t = values[own + c], values[other + c]
-        parts.append(pair_score(m, t, ends[own + c], ends[other + c], style.them))
-        sold.append(status(m, t))
+        # pair_score and status, with the pair's seller asked once
+        seller = pair_seller(m, t)
+        parts.append(seller_score(seller, m, t, ends[own + c], ends[other + c], them))
+        sold.append(SIDE[seller])
     return combine(parts, sold, style)
 
 
@@ -183,11 +200,27 @@ def finish_chance(table: Table, values: Sequence[int], ends: Sequence[End], move
     """The chance that ``mover`` wins with its next move (see ``take_chance``)."""
     own = CARAVANS * mover
     other = CARAVANS - own
-    sold = [status(values[own + c], values[other + c]) for c in range(CARAVANS)]
-    won, lost = sold.count(1), sold.count(-1)
+    # status of each pair counted in C integers (policy.pxd), pair_seller inlined; the
+    # open pair is the first with no seller, as sold.index(0) found it
+    won = lost = 0
+    c = -1
+    for i in range(CARAVANS):
+        m, t = values[own + i], values[other + i]
+        a, b = SELL_LOW <= m <= SELL_HIGH, SELL_LOW <= t <= SELL_HIGH
+        if a and b:
+            side = 0 if m == t else (1 if m > t else -1)
+        elif a:
+            side = 1
+        else:
+            side = -1 if b else 0
+        if side == 1:
+            won += 1
+        elif side == -1:
+            lost += 1
+        elif c < 0:
+            c = i
     if won == 0 or won + lost != 2:
         return 0.0
-    c = sold.index(0)
     x, y = own + c, other + c
     return take_chance(table, mover, won, values[x], values[y], ends[x], x, y)
 
@@ -205,7 +238,7 @@ def take_chance(
     king_adds = table.rules.king_adds
     good = 0
     if mine:
-        good = 4 * len(_finishers(mine, end, beat))
+        good = 4 * _finisher_count(mine, end, beat)
         if _king_takes(table.caravans[x], mine, beat, king_adds) or (
             won == 2 and _king_takes(table.caravans[y], theirs, 0, king_adds)
         ):
@@ -220,7 +253,16 @@ def take_chance(
 
 def _king_takes(stacks: Sequence[Sequence[str]], points: int, beat: int, king_adds: bool) -> bool:
     for stack in stacks:
-        more = points + king_gain(stack, king_adds=king_adds)
+        # king_gain, inlined: a keyword call from a compiled module builds and parses
+        # its keywords every time
+        gain = NUMBER_VALUES[stack[0][0]]
+        if not king_adds and len(stack) > 1:
+            kings = 0
+            for card in stack:
+                if card[0] == "K":
+                    kings += 1
+            gain <<= kings
+        more = points + gain
         if can_sell(more) and more > beat:
             return True
     return False
