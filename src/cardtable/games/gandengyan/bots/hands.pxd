@@ -8,6 +8,14 @@ import cython
 @cython.locals(code=cython.longlong, c=cython.longlong, r=cython.Py_ssize_t, shift=cython.int)
 cpdef hand_code(counts, jokers)
 
+# One step of the walk of a code's runs, for both of Splitter's walks: all C, returning a
+# struct, and small enough that the C compiler inlines it into each (Cython warns at
+# ``cdef inline`` in an augmenting .pxd, so the inlining is left to the compiler).
+@cython.locals(start=cython.int)
+cdef (int, int, unsigned long long) _next_run(
+    unsigned long long rest, int r, int bits, int two
+) noexcept
+
 cdef class Splitter:
     cdef public object rules
     cdef public object worth

@@ -159,6 +159,27 @@ class Split(NamedTuple):
     plays: int
 
 
+def _next_run(rest: int, r: int, bits: int, two: int) -> tuple[int, int, int]:
+    """The walk of a hand code's runs, one step: ``rest`` is the code shifted down to
+    rank ``r`` (not 0: some rank from r up is held); the next run of held ranks is
+    ``start .. end - 1``, and the code is shifted down past it. The 2s (rank ``two``)
+    are a run of their own: no play runs an ace into a 2. Returns ``(start, end,
+    rest)``. ``bits`` and ``two`` are ``BITS`` and ``TWO`` as the caller's C integers:
+    compiled, this is a C function inlined into the caller's loop, where reading a
+    module constant would be a Python look-up at each run."""
+    while not rest & 15:
+        rest >>= bits
+        r += 1
+    start = r
+    rest >>= bits
+    r += 1
+    if start < two:
+        while r < two and rest & 15:
+            rest >>= bits
+            r += 1
+    return start, r, rest
+
+
 class Splitter:
     """Splits hands under one set of rules and worths, remembering every hand it has seen
     (hands recur all the time in rollouts). Values of plays are tabled once."""
@@ -244,18 +265,8 @@ class Splitter:
         best_plays = 0
         whole = rest = naturals
         r = 0
-        while rest:  # as in _runs
-            if not rest & 15:
-                rest >>= bits
-                r += 1
-                continue
-            start = r
-            rest >>= bits
-            r += 1
-            if start < two:
-                while r < two and rest & 15:
-                    rest >>= bits
-                    r += 1
+        while rest:  # as in _runs, keeping each run's bounds
+            start, r, rest = _next_run(rest, r, bits, two)
             mask = MASKS[start][r]
             run_value, run_plays = self._run(whole & mask)
             best_value += run_value
@@ -324,17 +335,7 @@ class Splitter:
         whole = rest = code
         r = 0
         while rest:
-            if not rest & 15:
-                rest >>= bits
-                r += 1
-                continue
-            start = r
-            rest >>= bits
-            r += 1
-            if start < two:
-                while r < two and rest & 15:
-                    rest >>= bits
-                    r += 1
+            start, r, rest = _next_run(rest, r, bits, two)
             mask = MASKS[start][r]
             run_value, run_plays = self._run(whole & mask)
             value += run_value
