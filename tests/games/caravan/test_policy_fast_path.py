@@ -2,7 +2,9 @@
 one-pair arithmetic for speed (docs/engines.md, "Caravan's engine and search"). It must
 give the very same floats as the plain composition of ``after``, ``pair_seller`` and
 ``seller_score`` it replaces, kept here as the reference: a bot's every choice (and a
-seeded search's) depends on them."""
+seeded search's) depends on them. The pair's seller in the references is the engine's
+``rules.pair_seller`` itself, never the policy's own copy (``_side``, which ``status``,
+``finish_chance`` and ``scores`` call)."""
 
 from __future__ import annotations
 
@@ -46,6 +48,12 @@ VARIANTS: list[dict[str, Any]] = [
 ]
 
 
+def plain_status(mine: int, theirs: int) -> int:
+    """``policy.status`` from the engine's rule: 1 the first caravan's owner sells, -1 the
+    other, 0 nobody."""
+    return SIDE[pair_seller(mine, theirs)]
+
+
 def plain_position(values: Sequence[int], ends: Sequence[Any], me: int, style: Style) -> float:
     """``policy.position`` as it read before its loop was written out."""
     own = CARAVANS * me
@@ -54,7 +62,7 @@ def plain_position(values: Sequence[int], ends: Sequence[Any], me: int, style: S
     for c in range(CARAVANS):
         m, t = values[own + c], values[other + c]
         parts.append(pair_score(m, t, ends[own + c], ends[other + c], style.them))
-        sold.append(status(m, t))
+        sold.append(plain_status(m, t))
     return policy.combine(parts, sold, style)
 
 
@@ -64,7 +72,7 @@ def plain_finish_chance(
     """``policy.finish_chance`` as it read before its loop was written out."""
     own = CARAVANS * mover
     other = CARAVANS - own
-    sold = [status(values[own + c], values[other + c]) for c in range(CARAVANS)]
+    sold = [plain_status(values[own + c], values[other + c]) for c in range(CARAVANS)]
     won, lost = sold.count(1), sold.count(-1)
     if won == 0 or won + lost != 2:
         return 0.0
@@ -93,7 +101,7 @@ def composed_scores(table: Table, legal: Sequence[Sequence[Any]], style: Style) 
         pair_score(values[own + c], values[other + c], ends[own + c], ends[other + c], them)
         for c in range(CARAVANS)
     ]
-    sold = [status(values[own + c], values[other + c]) for c in range(CARAVANS)]
+    sold = [plain_status(values[own + c], values[other + c]) for c in range(CARAVANS)]
     now = policy._judged(table, values, ends, parts, sold, style)
     total = parts[0] + parts[1] + parts[2]
     won, lost = sold.count(1), sold.count(-1)
@@ -190,6 +198,64 @@ def test_scores_equal_the_plain_composition(options: dict[str, Any]) -> None:
             compared += len(legal)
             state.apply(seat, legal[rng.randrange(len(legal))])
     assert compared > 1000
+
+
+def test_status_is_the_engines_pair_seller() -> None:
+    """CV-18: the policy's one copy of who sells a pair (``_side``, through ``status``)
+    agrees with ``rules.pair_seller`` for every pair of values, ties and busts too."""
+    for mine in range(-2, 45):
+        for theirs in range(-2, 45):
+            assert status(mine, theirs) == plain_status(mine, theirs), (mine, theirs)
+
+
+def _near_sales(rng: random.Random) -> int:
+    """A caravan value drawn to sit around 21–26 (sales, ties, busts) most of the time."""
+    roll = rng.random()
+    if roll < 0.55:
+        return rng.randint(19, 28)
+    if roll < 0.7:
+        return 0
+    return rng.randint(1, 35)
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: ",".join(o) or "standard")
+def test_scores_equal_the_plain_composition_near_sales(options: dict[str, Any]) -> None:
+    """CV-18, CV-19: positions of seeded games with the six values redrawn around 21–26,
+    so that pairs sell, tie, bust and leave one pair open far more often than in play:
+    ``scores``, ``finish_chance`` and ``position`` still equal the plain composition (whose
+    seller is the engine's ``pair_seller``), bit for bit."""
+    game = games.load("caravan", **options)
+    rng = random.Random(11)
+    compared = sold_two = 0
+    for _ in range(4):
+        state = game.new_state(seed=rng.getrandbits(32))
+        while not state.is_over():
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            table = table_of(state, seat)
+            real = list(table.values)
+            for _ in range(3):
+                # never below the cards' own value: a jack then leaves no negative
+                # caravan (which potential's flat cache would read from its far end)
+                table.values = [max(value, _near_sales(rng)) for value in real]
+                sold = [plain_status(table.values[c], table.values[CARAVANS + c]) for c in range(3)]
+                sold_two += sold.count(0) == 1
+                for style in (MEDIUM, EASY, ROLLOUT):
+                    assert policy.scores(table, legal, style) == composed_scores(
+                        table, legal, style
+                    )
+                    for me in (0, 1):
+                        assert position(table.values, table.ends, me, style) == plain_position(
+                            table.values, table.ends, me, style
+                        )
+                for mover in (0, 1):
+                    assert finish_chance(
+                        table, table.values, table.ends, mover
+                    ) == plain_finish_chance(table, table.values, table.ends, mover)
+                compared += len(legal)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+    assert compared > 1000
+    assert sold_two > 100  # the positions finish_chance and the danger term look at
 
 
 def test_finisher_count_is_the_finishers_counted() -> None:

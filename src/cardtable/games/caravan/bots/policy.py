@@ -163,7 +163,24 @@ def seller_score(
 
 def status(mine: int, theirs: int) -> int:
     """Who sells a pair (CV-18): 1 the first caravan's owner, -1 the other, 0 nobody."""
-    return SIDE[pair_seller(mine, theirs)]
+    return _side(mine, theirs)
+
+
+# CV-18's range again, for _side: C integers in the compiled build (policy.pxd).
+_LOW, _HIGH = SELL_LOW, SELL_HIGH
+
+
+def _side(mine: int, theirs: int) -> int:
+    """``SIDE[pair_seller(mine, theirs)]`` in C integers: the one copy of the rule that
+    ``status``, ``finish_chance`` and ``scores`` read. Compiled it is a C function of C
+    integers only (policy.pxd), with no boxed int and no Python call, where a call into
+    ``rules`` is a Python one with a None or int answer; without Cython a plain call."""
+    a, b = _LOW <= mine <= _HIGH, _LOW <= theirs <= _HIGH
+    if a and b:
+        return 0 if mine == theirs else (1 if mine > theirs else -1)
+    if a:
+        return 1
+    return -1 if b else 0
 
 
 def combine(parts: Sequence[float], sold: Sequence[int], style: Style) -> float:
@@ -200,19 +217,12 @@ def finish_chance(table: Table, values: Sequence[int], ends: Sequence[End], move
     """The chance that ``mover`` wins with its next move (see ``take_chance``)."""
     own = CARAVANS * mover
     other = CARAVANS - own
-    # status of each pair counted in C integers (policy.pxd), pair_seller inlined; the
+    # status of each pair counted in C integers (policy.pxd) by the C function _side; the
     # open pair is the first with no seller, as sold.index(0) found it
     won = lost = 0
     c = -1
     for i in range(CARAVANS):
-        m, t = values[own + i], values[other + i]
-        a, b = SELL_LOW <= m <= SELL_HIGH, SELL_LOW <= t <= SELL_HIGH
-        if a and b:
-            side = 0 if m == t else (1 if m > t else -1)
-        elif a:
-            side = 1
-        else:
-            side = -1 if b else 0
+        side = _side(values[own + i], values[other + i])
         if side == 1:
             won += 1
         elif side == -1:
@@ -404,8 +414,9 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
 
     This is the search's inner loop (every rollout move weighs every legal action), so
     the commonest changes (a number card, a king, a queen) and the one-pair arithmetic
-    (``after``, ``pair_seller``, ``seller_score``) are written out inline, with the
-    same operations in the same order: the scores are the same to the last bit."""
+    (``after``, ``seller_score``) are written out inline, with the same operations in the
+    same order, and the pair's seller is ``_side`` (a C function compiled): the scores
+    are the same to the last bit."""
     own = CARAVANS * table.me
     other = CARAVANS - own
     values, ends, them = table.values, table.ends, style.them
@@ -560,14 +571,7 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
                 m, t, em, et = points, values[other + c], end, ends[other + c]
             else:
                 m, t, em, et = values[own + c], points, ends[own + c], end
-            # pair_seller, inlined
-            a, b = SELL_LOW <= m <= SELL_HIGH, SELL_LOW <= t <= SELL_HIGH
-            if a and b:
-                side = 0 if m == t else (1 if m > t else -1)
-            elif a:
-                side = 1
-            else:
-                side = -1 if b else 0
+            side = _side(m, t)  # status, as a C function compiled
             was = sold[c]
             mine = won - (was == 1) + (side == 1)
             theirs = lost - (was == -1) + (side == -1)
@@ -575,10 +579,19 @@ def scores(table: Table, legal: Sequence[Sequence[Any]], style: Style = MEDIUM) 
                 score = WIN if mine >= 2 else -WIN
             else:
                 # seller_score, inlined
+                # (can_sell(t) or t > 15, its terms swapped: the C comparison first)
                 if side == 1:
-                    pair = 1.0 + 0.03 * (m - SELL_LOW) - (0.15 if b or t > 15 else 0.0)
+                    pair = (
+                        1.0
+                        + 0.03 * (m - SELL_LOW)
+                        - (0.15 if t > 15 or SELL_LOW <= t <= SELL_HIGH else 0.0)
+                    )
                 elif side == -1:
-                    pair = -them * (1.0 + 0.03 * (t - SELL_LOW) - (0.15 if a or m > 15 else 0.0))
+                    pair = -them * (
+                        1.0
+                        + 0.03 * (t - SELL_LOW)
+                        - (0.15 if m > 15 or SELL_LOW <= m <= SELL_HIGH else 0.0)
+                    )
                 else:
                     pair = 0.5 * (flat_potential(m, em) - them * flat_potential(t, et))
                 score = total - parts[c] + pair
