@@ -19,7 +19,7 @@ cdef int _side(long mine, long theirs) noexcept
     own=cython.long, other=cython.long, them=cython.double, now=cython.double,
     total=cython.double, won=cython.long, lost=cython.long, threat=cython.double,
     threat_them=cython.double, danger=cython.double, spend=cython.double, n=cython.Py_ssize_t,
-    x=cython.long, c=cython.long, rank=cython.long, points=cython.long, before=cython.long,
+    c=cython.long, rank=cython.long, points=cython.long, before=cython.long,
     gain=cython.long, kings=cython.long, m=cython.long, t=cython.long, side=cython.long,
     was=cython.long, mine=cython.long, theirs=cython.long, score=cython.double,
     pair=cython.double, first_card_suit=cython.bint,
