@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
@@ -50,3 +52,42 @@ def test_anyone_calls_combines_the_opponents() -> None:
     beliefs = {0: [1.0, 0.0], 2: [0.5, 0.5]}
     chance = population.chance_anyone_calls(beliefs, [0.2, 0.6])
     assert chance == pytest.approx(1 - (1 - 0.2) * (1 - 0.4))
+
+
+def test_per_view_reads_a_view_once_per_view_and_keys() -> None:
+    """A search samples one view hundreds of times and reads it once; the same view with
+    another game or seat, or another view with equal contents, is read anew."""
+    reads: list[tuple[object, int]] = []
+
+    def read(view: Mapping[str, Any], game: object, seat: int) -> tuple[object, int]:
+        reads.append((game, seat))
+        return (game, seat)
+
+    per_view = population.PerView(read)
+    view: dict[str, Any] = {"seat": 0, "players": 2}
+    game, other_game = object(), object()
+    assert per_view(view, game, 0) == (game, 0)
+    assert per_view(view, game, 0) == (game, 0)
+    assert reads == [(game, 0)]
+    assert per_view(view, game, 1) == (game, 1)  # another seat
+    assert per_view(view, other_game, 1) == (other_game, 1)  # another game
+    assert per_view(dict(view), other_game, 1) == (other_game, 1)  # an equal copy
+    assert reads == [(game, 0), (game, 1), (other_game, 1), (other_game, 1)]
+
+
+def test_per_view_with_the_view_alone_keeps_the_last_view_s_reading() -> None:
+    """Cabo's and Cambio's beliefs: keyed on the view alone, the last view's reading is
+    kept until another view is asked about."""
+    reads: list[Mapping[str, Any]] = []
+
+    def read(view: Mapping[str, Any]) -> population.Beliefs:
+        reads.append(view)
+        return {1: [float(len(reads))]}
+
+    beliefs_of = population.PerView(read)
+    first: dict[str, Any] = {"seat": 0}
+    second: dict[str, Any] = {"seat": 0}
+    assert beliefs_of(first) is beliefs_of(first)
+    assert beliefs_of(second) == {1: [2.0]}
+    assert beliefs_of(first) == {1: [3.0]}  # only the last view is remembered
+    assert reads == [first, second, first]

@@ -8,7 +8,7 @@ Only views are read, so a belief never depends on a card the seat has not seen."
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar, TypeVarTuple, Unpack
 
 
 def normalized(weights: Sequence[float], prior: Sequence[float]) -> list[float]:
@@ -65,23 +65,32 @@ def chance_anyone_calls(beliefs: Mapping[int, Sequence[float]], hazards: Sequenc
 
 Beliefs = dict[int, list[float]]
 
+R = TypeVar("R")
+Keys = TypeVarTuple("Keys")
+# ``Unpack[Keys]`` in annotations, not ``*Keys``: compiled, Cython cannot keep a starred
+# annotation as text (it warns and drops it).
 
-class PerView:
-    """``read(view)`` remembered for the last view asked about: one search determinizes
-    the same view hundreds of times, and reading the table costs as much as a sample. The
-    view is held, so no other view can take its identity; the pair is replaced whole, so
-    a thread never sees one view with another view's beliefs."""
+
+class PerView(Generic[R, *Keys]):
+    """``read(view, *keys)`` remembered for the last view and keys asked about: one search
+    samples the same view hundreds of times, and reading it (the table's beliefs, the
+    cards a sample re-deals) costs as much as a sample. The keys are whatever else the
+    reading depends on (the game, the seat); they compare equal, which for a tuple tries
+    identity first, and a game, lacking ``__eq__``, is only equal to itself. The view is
+    held, so no other view can take its identity, and compared by identity only, so a
+    view edited in place is not read anew: a search never edits its view. The triple is
+    replaced whole, so a thread never sees one view with another's keys or reading."""
 
     __slots__ = ("_last", "_read")
 
-    def __init__(self, read: Callable[[Mapping[str, Any]], Beliefs]) -> None:
+    def __init__(self, read: Callable[[Mapping[str, Any], Unpack[Keys]], R]) -> None:
         self._read = read
-        self._last: tuple[Mapping[str, Any], Beliefs] | None = None
+        self._last: tuple[Mapping[str, Any], tuple[Unpack[Keys]], R] | None = None  # noqa: UP044
 
-    def __call__(self, view: Mapping[str, Any]) -> Beliefs:
+    def __call__(self, view: Mapping[str, Any], *keys: Unpack[Keys]) -> R:  # noqa: UP044
         last = self._last
-        if last is not None and last[0] is view:
-            return last[1]
-        beliefs = self._read(view)
-        self._last = (view, beliefs)
-        return beliefs
+        if last is not None and last[0] is view and last[1] == keys:
+            return last[2]
+        reading = self._read(view, *keys)
+        self._last = (view, keys, reading)
+        return reading

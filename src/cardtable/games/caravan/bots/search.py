@@ -16,7 +16,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from cardtable.core import Game
+from cardtable.core import Game, population
 from cardtable.games.caravan.bots.policy import (
     MEDIUM,
     WIN,
@@ -54,10 +54,12 @@ _PLIES = "_rollout_plies"
 _LAST: tuple[weakref.ref[Any], Rules] | None = None
 
 
-# The last view sampled, with its game, the seat and what the game read from it. The view
-# is held, so no other view can take its identity; the tuple is replaced whole, so a thread
-# never sees one view with another's reading.
-_last_reading: tuple[Any, Mapping[str, Any], int, Reading] | None = None
+def _reading(view: Mapping[str, Any], game: Game[Any], seat: int) -> Reading:
+    return cast(CaravanGame, game).reading(view, seat)
+
+
+# What the game reads from a view for a seat, read once per view, game and seat.
+reading_of = population.PerView(_reading)
 
 
 def determinize(
@@ -65,12 +67,8 @@ def determinize(
 ) -> CaravanState:
     """The game's own sample of ``view``, the view read once: a search draws hundreds of
     samples of one view and never changes it."""
-    global _last_reading
     own = cast(CaravanGame, game)
-    last = _last_reading
-    if last is None or last[0] is not game or last[1] is not view or last[2] != seat:
-        last = _last_reading = (game, view, seat, own.reading(view, seat))
-    return own.determinize_from(view, seat, rng, last[3])
+    return own.determinize_from(view, seat, rng, reading_of(view, game, seat))
 
 
 def rules_of(state: CaravanState) -> Rules:

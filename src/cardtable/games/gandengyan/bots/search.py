@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
-from cardtable.core import Game, State
+from cardtable.core import Game, State, population
 from cardtable.games.gandengyan.actions import Action, Play
 from cardtable.games.gandengyan.bots.hands import (
     PASS_MOVE,
@@ -44,10 +44,12 @@ _RULES: dict[int, Rules] = {}
 _MOVES: dict[Rules, dict[tuple[Any, Any], Move]] = {}
 
 
-# The last view sampled, with its game and the cards its samples re-deal. The view is
-# held, so no other view can take its identity; the triple is replaced whole, so a thread
-# never sees one view with another's cards.
-_last_unseen: tuple[Game[Any], Mapping[str, Any], tuple[str, ...]] | None = None
+def _unseen(view: Mapping[str, Any], game: Game[Any]) -> tuple[str, ...]:
+    return engine(game).unseen(view)
+
+
+# The cards a view's samples re-deal, counted once per view and game.
+unseen_of = population.PerView(_unseen)
 
 
 def determinize(
@@ -55,11 +57,7 @@ def determinize(
 ) -> GanDengYanState:
     """The game's own sample of ``view``, its unseen cards counted once per view: a
     search draws hundreds of samples of one view and never changes it."""
-    global _last_unseen
-    last = _last_unseen
-    if last is None or last[0] is not game or last[1] is not view:
-        last = _last_unseen = (game, view, engine(game).unseen(view))
-    return engine(game).determinize_from(view, seat, rng, last[2])
+    return engine(game).determinize_from(view, seat, rng, unseen_of(view, game))
 
 
 def own(state: State[Any]) -> GanDengYanState:
