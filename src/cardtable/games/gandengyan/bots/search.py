@@ -17,6 +17,7 @@ from typing import Any, NamedTuple, cast
 
 from cardtable.core import Game, State, population
 from cardtable.games.gandengyan.actions import Action, Play
+from cardtable.games.gandengyan.bots import adapt
 from cardtable.games.gandengyan.bots.hands import (
     PASS_MOVE,
     Move,
@@ -29,6 +30,7 @@ from cardtable.games.gandengyan.bots.policy import (
     MEDIUM,
     Table,
     choose,
+    is_premium,
     rough_win_chance,
     score_moves,
 )
@@ -58,6 +60,25 @@ def determinize(
     """The game's own sample of ``view``, its unseen cards counted once per view: a
     search draws hundreds of samples of one view and never changes it."""
     return engine(game).determinize_from(view, seat, rng, unseen_of(view, game))
+
+
+def sample_with_styles(
+    game: Game[Any], view: Mapping[str, Any], seat: int, rng: random.Random
+) -> GanDengYanState:
+    """``determinize``'s sample, each opponent given a style drawn from what the view
+    shows of it (``adapt``): the rollouts play that seat in that style. The styles ride
+    on the sample's own attributes (a clone copies them); a state without them plays
+    everyone as medium."""
+    state = determinize(game, view, seat, rng)
+    styles = adapt.draw_styles(beliefs_of(view), seat, len(state.hands), rng)
+    state.__dict__[STYLES_KEY] = styles
+    return state
+
+
+# adapt.read_table(view), once per search (``population.PerView``)
+beliefs_of = population.PerView(adapt.read_table)
+STYLES_KEY = "search_styles"
+CAUTIOUS_CARDS = adapt.BIG
 
 
 def own(state: State[Any]) -> GanDengYanState:
@@ -118,7 +139,12 @@ def table_of(state: GanDengYanState, seat: int, rules: Rules) -> Table:
 def rollout_policy(
     sample: State[Any], seat: int, legal: Sequence[Action], rng: random.Random
 ) -> Action:
-    """The medium heuristic for ``seat`` in the sample."""
+    """The move of ``seat`` in the sample, in the style the sample drew for it
+    (``sample_with_styles``; medium where it drew none), as the gauntlet's namesake plays
+    (``opponents.py``): greedy sheds the most cards it can, spender plays a 2 or a bomb
+    whenever it may, cautious keeps them while it holds more than 5 cards (unless the
+    play goes out); medium's judgement chooses everything else (forgetful's too: the
+    rollouts never count cards)."""
     if len(legal) == 1:
         return legal[0]
     state = own(sample)
@@ -131,7 +157,42 @@ def rollout_policy(
             known.get((action.cards, action.reading)) if known and type(action) is Play else None
         )
         moves.append(move_of_action(action, rules) if found is None else found)
-    return legal[choose(table_of(state, seat, rules), moves, ROLLOUT, rough_win_chance)]
+    styles = state.__dict__.get(STYLES_KEY)
+    style = adapt.MEDIUM_INDEX if styles is None else styles[seat]
+    if style == adapt.MEDIUM_INDEX or style == adapt.FORGETFUL_INDEX:
+        return legal[choose(table_of(state, seat, rules), moves, ROLLOUT, rough_win_chance)]
+    picked = styled_pick(style, moves, len(state.hands[seat]))
+    if picked is None:
+        return legal[choose(table_of(state, seat, rules), moves, ROLLOUT, rough_win_chance)]
+    if len(picked) == 1:
+        return legal[picked[0]]
+    shortlist = [moves[i] for i in picked]
+    table = table_of(state, seat, rules)
+    return legal[picked[choose(table, shortlist, ROLLOUT, rough_win_chance)]]
+
+
+def styled_pick(style: int, moves: Sequence[Move], held: int) -> list[int] | None:
+    """The moves ``style`` allows (``opponents.py``'s ``pick``; None: medium's choice
+    among them all): greedy's first longest play, spender's 2s and bombs, cautious's
+    plays that keep them."""
+    if style == adapt.GREEDY_INDEX:
+        best = -1
+        most = 0
+        for i, move in enumerate(moves):
+            if move.kind is not None and move.cards > most:
+                best, most = i, move.cards
+        return None if best < 0 else [best]
+    if style == adapt.SPENDER_INDEX:
+        premium = [i for i, move in enumerate(moves) if is_premium(move.kind)]
+        return premium or None
+    if style == adapt.CAUTIOUS_INDEX:
+        if held <= CAUTIOUS_CARDS:
+            return None
+        kept = [
+            i for i, move in enumerate(moves) if not is_premium(move.kind) or move.cards == held
+        ]
+        return kept or None
+    return None
 
 
 def evaluate(sample: State[Any]) -> list[float]:
