@@ -146,14 +146,13 @@ def test_the_search_draws_the_styles_of_its_samples_from_the_view() -> None:
     play(state, 1, "7h 7c 7d 7s")
     view = pure_view(state, 0)
     drawn = [
-        search.sample_with_styles(game, view, 0, random.Random(i)).__dict__[search.STYLES_KEY]
-        for i in range(200)
+        search.sample_with_styles(game, view, 0, random.Random(i)).search_styles for i in range(200)
     ]
     assert all(styles[0] == adapt.MEDIUM_INDEX for styles in drawn)
     spender = sum(styles[1] == adapt.SPENDER_INDEX for styles in drawn) / len(drawn)
     assert spender > 0.7
     again = search.sample_with_styles(game, view, 0, random.Random(3))
-    assert again.__dict__[search.STYLES_KEY] == drawn[3]
+    assert again.search_styles == drawn[3]
     assert again.hands == search.sample_with_styles(game, view, 0, random.Random(3)).hands
 
 
@@ -167,7 +166,7 @@ def styled(state: Any, seat: int, style: int) -> Any:
     sample = state.clone()
     styles = [adapt.MEDIUM_INDEX] * sample.players
     styles[seat] = style
-    sample.__dict__[search.STYLES_KEY] = tuple(styles)
+    sample.search_styles = tuple(styles)
     return search.rollout_policy(sample, seat, sample.legal_actions(seat), random.Random(1))
 
 

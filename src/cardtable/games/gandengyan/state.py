@@ -161,6 +161,9 @@ class GanDengYanState(State[Action]):
         # the first copies, so the listing is canonical (see actions.py).
         self.codes: list[list[tuple[str, ...]]] = [[()] * 13 for _ in range(n)]
         self.wild: list[tuple[str, ...]] = [()] * n
+        # hard's imagined style per seat in a sample (bots/search.py sets it; None: every
+        # seat plays as medium). A clone copies it.
+        self.search_styles: tuple[int, ...] | None = None
 
     # -- the contract --------------------------------------------------------------
     @property

@@ -71,13 +71,12 @@ def sample_with_styles(
     everyone as medium."""
     state = determinize(game, view, seat, rng)
     styles = adapt.draw_styles(beliefs_of(view), seat, len(state.hands), rng)
-    state.__dict__[STYLES_KEY] = styles
+    state.search_styles = styles
     return state
 
 
 # adapt.read_table(view), once per search (``population.PerView``)
 beliefs_of = population.PerView(adapt.read_table)
-STYLES_KEY = "search_styles"
 CAUTIOUS_CARDS = adapt.BIG
 
 
@@ -157,7 +156,7 @@ def rollout_policy(
             known.get((action.cards, action.reading)) if known and type(action) is Play else None
         )
         moves.append(move_of_action(action, rules) if found is None else found)
-    styles = state.__dict__.get(STYLES_KEY)
+    styles = state.search_styles
     style = adapt.MEDIUM_INDEX if styles is None else styles[seat]
     if style == adapt.MEDIUM_INDEX or style == adapt.FORGETFUL_INDEX:
         return legal[choose(table_of(state, seat, rules), moves, ROLLOUT, rough_win_chance)]
