@@ -50,6 +50,7 @@ from .rules import (
 )
 
 if TYPE_CHECKING:
+    from .bots.adapt import RolloutStyle
     from .game import CaravanGame
 
 MOVES = (Play, Attach, Discard, Disband)
@@ -99,6 +100,10 @@ class CaravanState(State[Action]):
         self.known_deck: list[Counter[str]] = [Counter(), Counter()]
         # short_deck only: the cards of each full deck left out of the 30, in the box.
         self.aside: list[list[str]] = [[], []]
+        # hard's adaptive search's note on a sample it drew: the style each seat plays in
+        # the sample's rollouts (None: medium everywhere). Copied by clone, never read by
+        # the rules, not part of any view.
+        self.search_styles: tuple[RolloutStyle, ...] | None = None
 
     # -- the contract ------------------------------------------------------------------
     @property
@@ -374,6 +379,7 @@ class CaravanState(State[Action]):
             new.known_hidden = [k.copy() for k in self.known_hidden]
             new.known_deck = [k.copy() for k in self.known_deck]
         new.aside = self.aside  # never changes during a game
+        new.search_styles = self.search_styles
         return new
 
 

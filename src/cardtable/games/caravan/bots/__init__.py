@@ -1,11 +1,13 @@
 """Caravan bots (issue 6): ``easy`` and ``medium`` heuristic players on a seat's view, and
 what guides the generic ISMCTS of ``hard``: ``rollout_policy``, ``rollout_horizon`` and
 ``evaluate`` (short heuristic rollouts, then a position score), ``root_actions`` (the
-heuristic's shortlist), ``tree_depth`` and ``hard_iterations`` (the simulation budget).
+heuristic's shortlist), ``tree_depth`` and ``hard_iterations`` (the simulation budget),
+and ``sample`` (a sample of the view, the opponent's rollout style drawn from what it has
+shown, ``adapt``).
 
 Modules: ``table`` (a seat's picture of the table and the caravan arithmetic), ``policy``
 (the heuristic), ``players`` (the view-reading bots), ``search`` (rollouts on sampled
-states)."""
+states), ``adapt`` (hard's reading of its opponent's style)."""
 
 from cardtable.games.caravan.bots.players import easy, medium
 from cardtable.games.caravan.bots.search import (
@@ -15,6 +17,7 @@ from cardtable.games.caravan.bots.search import (
     rollout_horizon,
     rollout_policy,
     root_actions,
+    sample,
     tree_depth,
 )
 
@@ -27,5 +30,6 @@ __all__ = [
     "rollout_horizon",
     "rollout_policy",
     "root_actions",
+    "sample",
     "tree_depth",
 ]

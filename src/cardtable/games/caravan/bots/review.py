@@ -8,7 +8,7 @@ from typing import Any
 
 from cardtable.core import State
 from cardtable.core.package import ReviewSpec
-from cardtable.games.caravan.bots.search import ROLLOUT_PLIES, evaluate
+from cardtable.games.caravan.bots.search import ROLLOUT_PLIES, determinize, evaluate
 
 # The hard bot's own rollout length: measured against 24 moves (docs/review.md), the
 # values' standard errors fell from about 0.035 to 0.01 at the same budget, a third of
@@ -26,4 +26,7 @@ SPEC = ReviewSpec(
     thresholds=(0.01, 0.03, 0.08, 0.16),
     value=value,
     steps=STEPS,
+    # the search's sample without the opponent's style (search.sample): the review
+    # values a decision against medium, as it always has
+    determinize=determinize,
 )

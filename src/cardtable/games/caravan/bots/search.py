@@ -6,7 +6,11 @@ Both run on *sampled* states (drawn from the searching bot's view by
 ``game.determinize``): that is the bot's own imagination, so they read the sample's
 caravans, values and ends directly (a ``CaravanState``, with types) instead of building a
 view. The rollout policy plays
-each seat from its own hand in the sample and never looks at the other hand."""
+each seat from its own hand in the sample and never looks at the other hand.
+
+hard adapts (issue #24): ``sample`` draws, with each sample, a style for the opponent from
+what the view shows it has done (``adapt``), and the rollouts play the opponent in that
+style; the searching seat plays itself as medium."""
 
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from cardtable.core import Game, population
+from cardtable.games.caravan.bots import adapt
 from cardtable.games.caravan.bots.policy import (
     MEDIUM,
     WIN,
@@ -71,6 +76,19 @@ def determinize(
     return own.determinize_from(view, seat, rng, reading_of(view, game, seat))
 
 
+def sample(game: Game[Any], view: Mapping[str, Any], seat: int, rng: random.Random) -> CaravanState:
+    """``determinize``, and the style each seat plays in the sample's rollouts: the
+    opponent's drawn (from the search's generator) from what the view shows of it
+    (``adapt``), the searching seat's own medium."""
+    state = determinize(game, view, seat, rng)
+    state.search_styles = adapt.draw_styles(beliefs_of(view), seat, state.players, rng)
+    return state
+
+
+# adapt.read_table(view), once per search (``population.PerView``)
+beliefs_of = population.PerView(adapt.read_table)
+
+
 def rules_of(state: CaravanState) -> Rules:
     global _LAST
     game = state.rules
@@ -101,9 +119,18 @@ def table_of(state: CaravanState, seat: int) -> Table:
 
 
 def rollout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+    """The heuristic's move for ``seat`` in the style the sample gives it (``sample``;
+    medium where it gives none): its gauntlet namesake's weights and moves, with the
+    rollout's slips."""
     if len(legal) == 1:
         return legal[0]
-    return decide(table_of(cast(CaravanState, state), seat), legal, ROLLOUT, rng)
+    sampled = cast(CaravanState, state)
+    styles = sampled.search_styles
+    if styles is None:
+        return decide(table_of(sampled, seat), legal, ROLLOUT, rng)
+    style = styles[seat]
+    moves = legal if style.raids == adapt.ANY else adapt.allowed(style, legal, seat)
+    return decide(table_of(sampled, seat), moves, style.policy, rng)
 
 
 def rollout_horizon(state: Any) -> bool:
