@@ -15,7 +15,7 @@ from typing import Any
 
 from cardtable.core import State
 from cardtable.core.package import ReviewSpec
-from cardtable.games.gandengyan.bots.search import evaluate, own
+from cardtable.games.gandengyan.bots.search import determinize, evaluate, own
 from cardtable.games.gandengyan.scoring import hand_payment, is_shut_out
 from cardtable.games.gandengyan.state import GanDengYanState
 
@@ -68,4 +68,7 @@ SPEC = ReviewSpec(
     value=value,
     horizon=horizon,
     steps=STEPS,
+    # against medium at every seat (the plain sample, not search.sample_with_styles), as
+    # in the other games: a mark must not change with the population hard imagines
+    determinize=determinize,
 )
