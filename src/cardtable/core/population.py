@@ -7,6 +7,7 @@ Only views are read, so a belief never depends on a card the seat has not seen."
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar, TypeVarTuple, Unpack
 
@@ -64,6 +65,36 @@ def chance_anyone_calls(beliefs: Mapping[int, Sequence[float]], hazards: Sequenc
 
 
 Beliefs = dict[int, list[float]]
+Style = TypeVar("Style")
+
+
+def read_table(
+    view: Mapping[str, Any], posterior: Callable[[Mapping[str, Any], int], list[float]]
+) -> Beliefs:
+    """Each opponent's ``posterior(view, seat)``, by its seat."""
+    return {owner: posterior(view, owner) for owner in opponents(view)}
+
+
+def draw_styles(
+    beliefs: Mapping[int, Sequence[float]],
+    seat: int,
+    players: int,
+    rng: random.Random,
+    styles: Sequence[Style],
+    own: int,
+) -> tuple[Style, ...]:
+    """One style per seat for a rollout: each opponent's drawn from its beliefs (one
+    ``rng.random()`` each, in seat order), ``styles[own]`` for the searching seat (it
+    plays its own rollouts as it plays) and for a seat with no beliefs."""
+    out = []
+    for owner in range(players):
+        weights = beliefs.get(owner)
+        if owner == seat or weights is None:
+            out.append(styles[own])
+            continue
+        out.append(styles[draw(weights, rng.random())])
+    return tuple(out)
+
 
 R = TypeVar("R")
 Keys = TypeVarTuple("Keys")

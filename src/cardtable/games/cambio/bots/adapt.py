@@ -108,7 +108,7 @@ def posterior(view: Mapping[str, Any], owner: int) -> list[float]:
 
 def read_table(view: Mapping[str, Any]) -> dict[int, list[float]]:
     """Each opponent's posterior over ``STYLES``."""
-    return {owner: posterior(view, owner) for owner in population.opponents(view)}
+    return population.read_table(view, posterior)
 
 
 def likeliest(view: Mapping[str, Any], owner: int) -> str:
@@ -120,14 +120,7 @@ def draw_styles(
 ) -> tuple[RolloutStyle, ...]:
     """One style per seat for a rollout: each opponent's drawn from its posterior, the
     searching seat's own medium (it plays its own rollouts as it plays)."""
-    out = []
-    for owner in range(players):
-        weights = beliefs.get(owner)
-        if owner == seat or weights is None:
-            out.append(STYLES[MEDIUM_INDEX])
-            continue
-        out.append(STYLES[population.draw(weights, rng.random())])
-    return tuple(out)
+    return population.draw_styles(beliefs, seat, players, rng, STYLES, MEDIUM_INDEX)
 
 
 def chance_to_call_soon(beliefs: Mapping[int, Sequence[float]], turn: int) -> float:

@@ -30,6 +30,8 @@ from cardtable.core import population
 # ``rough_win_chance``), so it is imagined exactly as medium is.
 NAMES = ("medium", "greedy", "forgetful", "spender", "cautious")
 MEDIUM_INDEX = 0
+# The styles by their index in ``NAMES``: what a sample carries (``draw_styles``).
+INDICES = tuple(range(len(NAMES)))
 GREEDY_INDEX = 1
 FORGETFUL_INDEX = 2
 SPENDER_INDEX = 3
@@ -183,7 +185,7 @@ def posterior(view: Mapping[str, Any], owner: int) -> list[float]:
 
 def read_table(view: Mapping[str, Any]) -> dict[int, list[float]]:
     """Each opponent's posterior over ``NAMES``."""
-    return {owner: posterior(view, owner) for owner in population.opponents(view)}
+    return population.read_table(view, posterior)
 
 
 def likeliest(view: Mapping[str, Any], owner: int) -> str:
@@ -196,11 +198,4 @@ def draw_styles(
     """One style (its index in ``NAMES``) per seat for a rollout: each opponent's drawn
     from its posterior, the searching seat's own medium (it plays its rollouts as it
     plays)."""
-    out = []
-    for owner in range(players):
-        weights = beliefs.get(owner)
-        if owner == seat or weights is None:
-            out.append(MEDIUM_INDEX)
-            continue
-        out.append(population.draw(weights, rng.random()))
-    return tuple(out)
+    return population.draw_styles(beliefs, seat, players, rng, INDICES, MEDIUM_INDEX)
