@@ -180,8 +180,11 @@ def test_reload_and_dropped_connection_get_back_in(live_server, page_factory):
     )
     assert token
     page.locator(".actions [data-action='draw']").click()
-    wait_settled(page)
+    # It is still my move before the draw comes back, so "settled" alone can be read
+    # too early on a busy machine: wait for the drawn card's own choice.
+    page.wait_for_selector(".actions [data-action='discard']")
     held = page.locator(".pile.drawn .card").aria_snapshot()  # names the card
+    assert "In hand" in held
     # A reload finds the seat again (token in localStorage): the drawn card is still mine.
     page.reload()
     wait_settled(page)
