@@ -93,9 +93,13 @@ def test_per_view_with_the_view_alone_keeps_the_last_view_s_reading() -> None:
     assert reads == [first, second, first]
 
 
+def _population(styles: tuple[str, ...], own: int) -> population.Population[str]:
+    return population.Population(styles, styles, own, lambda view, owner: [float(owner)])
+
+
 def test_draw_styles_draws_each_opponent_and_keeps_the_searching_seat_its_own() -> None:
     beliefs = {1: [0.0, 1.0, 0.0], 2: [0.0, 0.0, 1.0]}  # seat 3 has no beliefs
-    drawn = population.draw_styles(beliefs, 0, 4, random.Random(5), ("m", "g", "c"), 0)
+    drawn = _population(("m", "g", "c"), 0).draw_styles(beliefs, 0, 4, random.Random(5))
     assert drawn == ("m", "g", "c", "m")
 
 
@@ -103,12 +107,16 @@ def test_draw_styles_takes_one_draw_per_opponent_in_seat_order() -> None:
     beliefs = {0: [0.5, 0.5], 2: [0.5, 0.5]}
     marks = random.Random(9)
     expected = tuple("ab"[population.draw([0.5, 0.5], marks.random())] for _ in range(2))
-    drawn = population.draw_styles(beliefs, 1, 3, random.Random(9), "ab", 1)
+    drawn = _population(("a", "b"), 1).draw_styles(beliefs, 1, 3, random.Random(9))
     assert (drawn[0], drawn[2]) == expected
     assert drawn[1] == "b"
 
 
 def test_read_table_reads_every_opponent_and_not_the_seat() -> None:
     view = {"seat": 1, "players": 3}
-    table = population.read_table(view, lambda v, owner: [float(owner)])
-    assert table == {0: [0.0], 2: [2.0]}
+    assert _population(("a",), 0).read_table(view) == {0: [0.0], 2: [2.0]}
+
+
+def test_likeliest_names_the_heaviest_style() -> None:
+    weights = population.Population(("a", "b", "c"), (0, 1, 2), 0, lambda v, o: [0.2, 0.5, 0.3])
+    assert weights.likeliest({"seat": 0, "players": 2}, 1) == "b"

@@ -68,32 +68,47 @@ Beliefs = dict[int, list[float]]
 Style = TypeVar("Style")
 
 
-def read_table(
-    view: Mapping[str, Any], posterior: Callable[[Mapping[str, Any], int], list[float]]
-) -> Beliefs:
-    """Each opponent's ``posterior(view, seat)``, by its seat."""
-    return {owner: posterior(view, owner) for owner in opponents(view)}
+class Population(Generic[Style]):
+    """A game's imagined opponents: the styles' ``names``, what a sample carries for each
+    (``styles``, in the same order), the index of the searching seat's ``own`` style, and
+    ``posterior(view, seat)``, the weights the game reads from a view for a seat."""
 
+    __slots__ = ("names", "own", "posterior", "styles")
 
-def draw_styles(
-    beliefs: Mapping[int, Sequence[float]],
-    seat: int,
-    players: int,
-    rng: random.Random,
-    styles: Sequence[Style],
-    own: int,
-) -> tuple[Style, ...]:
-    """One style per seat for a rollout: each opponent's drawn from its beliefs (one
-    ``rng.random()`` each, in seat order), ``styles[own]`` for the searching seat (it
-    plays its own rollouts as it plays) and for a seat with no beliefs."""
-    out = []
-    for owner in range(players):
-        weights = beliefs.get(owner)
-        if owner == seat or weights is None:
-            out.append(styles[own])
-            continue
-        out.append(styles[draw(weights, rng.random())])
-    return tuple(out)
+    def __init__(
+        self,
+        names: Sequence[str],
+        styles: Sequence[Style],
+        own: int,
+        posterior: Callable[[Mapping[str, Any], int], list[float]],
+    ) -> None:
+        self.names = tuple(names)
+        self.styles = tuple(styles)
+        self.own = own
+        self.posterior = posterior
+
+    def read_table(self, view: Mapping[str, Any]) -> Beliefs:
+        """Each opponent's posterior, by its seat."""
+        return {owner: self.posterior(view, owner) for owner in opponents(view)}
+
+    def likeliest(self, view: Mapping[str, Any], owner: int) -> str:
+        """The name of the style ``view`` shows seat ``owner`` most likely to play."""
+        return self.names[likeliest(self.posterior(view, owner))]
+
+    def draw_styles(
+        self, beliefs: Mapping[int, Sequence[float]], seat: int, players: int, rng: random.Random
+    ) -> tuple[Style, ...]:
+        """One style per seat for a rollout: each opponent's drawn from its beliefs (one
+        ``rng.random()`` each, in seat order), the ``own`` style for the searching seat (it
+        plays its own rollouts as it plays) and for a seat with no beliefs."""
+        out = []
+        for owner in range(players):
+            weights = beliefs.get(owner)
+            if owner == seat or weights is None:
+                out.append(self.styles[self.own])
+                continue
+            out.append(self.styles[draw(weights, rng.random())])
+        return tuple(out)
 
 
 R = TypeVar("R")

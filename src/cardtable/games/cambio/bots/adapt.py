@@ -13,7 +13,6 @@ it has not seen."""
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -106,21 +105,13 @@ def posterior(view: Mapping[str, Any], owner: int) -> list[float]:
     return population.normalized(weights, PRIOR)
 
 
-def read_table(view: Mapping[str, Any]) -> dict[int, list[float]]:
-    """Each opponent's posterior over ``STYLES``."""
-    return population.read_table(view, posterior)
-
-
-def likeliest(view: Mapping[str, Any], owner: int) -> str:
-    return NAMES[population.likeliest(posterior(view, owner))]
-
-
-def draw_styles(
-    beliefs: Mapping[int, Sequence[float]], seat: int, players: int, rng: random.Random
-) -> tuple[RolloutStyle, ...]:
-    """One style per seat for a rollout: each opponent's drawn from its posterior, the
-    searching seat's own medium (it plays its own rollouts as it plays)."""
-    return population.draw_styles(beliefs, seat, players, rng, STYLES, MEDIUM_INDEX)
+# The population hard imagines, read from a view by ``posterior``: ``read_table(view)``
+# gives each opponent's weights, ``likeliest(view, seat)`` the style's name and
+# ``draw_styles(beliefs, seat, players, rng)`` one style per seat for a sample.
+POPULATION = population.Population(NAMES, STYLES, MEDIUM_INDEX, posterior)
+read_table = POPULATION.read_table
+likeliest = POPULATION.likeliest
+draw_styles = POPULATION.draw_styles
 
 
 def chance_to_call_soon(beliefs: Mapping[int, Sequence[float]], turn: int) -> float:
