@@ -5,7 +5,6 @@ play each opponent in a style drawn from that model, and it all depends on the v
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -16,7 +15,7 @@ from cardtable import bots, games
 from cardtable.games.cabo.bots import adapt, search
 from cardtable.games.cabo.state import CaboState
 
-from .support import play, pure_view
+from .support import assert_reproducible, play, pure_view
 
 
 def position(
@@ -172,15 +171,7 @@ def test_rollout_players_call_and_take_as_their_styles_do() -> None:
 def test_hard_is_reproducible_with_a_seed_on_the_adapting_search() -> None:
     game = games.load("cabo", players=2)
     state = position(3, public=1)
-    view = json.loads(json.dumps(state.view(0)))
-    legal = state.legal_actions(0)
-    picks = {
-        json.dumps(
-            game.action_to_json(bots.make("ismcts:60", game).act(view, legal, random.Random(9)))
-        )
-        for _ in range(3)
-    }
-    assert len(picks) == 1
+    assert_reproducible(game, "ismcts:60", [state], lambda _state: 0, seed=9)
 
 
 def root_kinds(state: CaboState) -> list[str]:

@@ -4,7 +4,6 @@ it all depends on the view alone (the same view and seed, the same choice)."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -14,7 +13,7 @@ from cardtable import bots, games
 from cardtable.games.cambio.bots import adapt, search
 from cardtable.games.cambio.bots.knowledge import FULL_DECK, HAND
 
-from .support import pure_view
+from .support import assert_reproducible, pure_view
 
 OPTIONS = {"players": 2, "snap": "own_turn", "lock_caller": True}
 
@@ -124,15 +123,7 @@ def test_a_cautious_rollout_player_does_not_call_before_its_eighth_turn() -> Non
 def test_hard_is_reproducible_with_a_seed_on_the_adapting_search() -> None:
     game = games.load("cambio", **OPTIONS)
     state = game.new_state(seed=5)
-    view = json.loads(json.dumps(state.view(0)))
-    legal = state.legal_actions(0)
-    picks = {
-        json.dumps(
-            game.action_to_json(bots.make("ismcts:60", game).act(view, legal, random.Random(9)))
-        )
-        for _ in range(3)
-    }
-    assert len(picks) == 1
+    assert_reproducible(game, "ismcts:60", [state], lambda _state: 0, seed=9)
 
 
 def root(state: Any, seat: int = 0) -> list[dict[str, Any]]:

@@ -5,14 +5,13 @@ view alone (the same view and seed, the same choice)."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
-from cardtable import bots, games
+from cardtable import games
 from cardtable.core import State
 from cardtable.games.caravan import package
 from cardtable.games.caravan.bots import adapt, review, search
@@ -20,7 +19,7 @@ from cardtable.games.caravan.bots.opponents import OPPONENTS
 from cardtable.games.caravan.bots.players import medium
 from cardtable.games.caravan.bots.policy import MEDIUM
 
-from .support import pure_view
+from .support import assert_reproducible, pure_view
 
 
 def table(
@@ -187,12 +186,4 @@ def test_each_rollout_style_plays_as_its_gauntlet_namesake(name: str) -> None:
 def test_hard_is_reproducible_with_a_seed_on_the_adapting_search() -> None:
     game = games.load("caravan")
     state = table(built=BUILT, raids=("Kd", "Qs"))
-    view = json.loads(json.dumps(state.view(0)))
-    legal = state.legal_actions(0)
-    picks = {
-        json.dumps(
-            game.action_to_json(bots.make("ismcts:60", game).act(view, legal, random.Random(9)))
-        )
-        for _ in range(3)
-    }
-    assert len(picks) == 1
+    assert_reproducible(game, "ismcts:60", [state], lambda _state: 0, seed=9)

@@ -158,6 +158,21 @@ def composed_scores(table: Table, legal: Sequence[Sequence[Any]], style: Style) 
     return out
 
 
+def assert_fast_path_is_plain(table: Table, actions: Sequence[Any]) -> None:
+    """``scores`` (every style), ``position`` (either seat) and ``finish_chance`` (either
+    mover) of ``table`` equal the plain composition, bit for bit."""
+    for style in (MEDIUM, EASY, ROLLOUT):
+        assert policy.scores(table, actions, style) == composed_scores(table, actions, style)
+        for me in (0, 1):
+            assert position(table.values, table.ends, me, style) == plain_position(
+                table.values, table.ends, me, style
+            )
+    for mover in (0, 1):
+        assert finish_chance(table, table.values, table.ends, mover) == plain_finish_chance(
+            table, table.values, table.ends, mover
+        )
+
+
 @pytest.mark.parametrize("options", VARIANTS, ids=lambda o: ",".join(o) or "standard")
 def test_scores_equal_the_plain_composition(options: dict[str, Any]) -> None:
     """CV-8, CV-14, CV-15: every action of every position of seeded games, read from a
@@ -177,18 +192,7 @@ def test_scores_equal_the_plain_composition(options: dict[str, Any]) -> None:
                 (table_of(state, seat), legal),
                 (from_view(state.view(seat), rules), plain),
             ):
-                for style in (MEDIUM, EASY, ROLLOUT):
-                    assert policy.scores(table, actions, style) == composed_scores(
-                        table, actions, style
-                    )
-                    for me in (0, 1):
-                        assert position(table.values, table.ends, me, style) == plain_position(
-                            table.values, table.ends, me, style
-                        )
-                for mover in (0, 1):
-                    assert finish_chance(
-                        table, table.values, table.ends, mover
-                    ) == plain_finish_chance(table, table.values, table.ends, mover)
+                assert_fast_path_is_plain(table, actions)
                 for stacks in table.caravans:
                     for points, beat in ((0, 0), (12, 0), (15, 22), (20, 0), (24, 25)):
                         for king_adds in (False, True):
@@ -240,18 +244,7 @@ def test_scores_equal_the_plain_composition_near_sales(options: dict[str, Any]) 
                 table.values = [max(value, _near_sales(rng)) for value in real]
                 sold = [plain_status(table.values[c], table.values[CARAVANS + c]) for c in range(3)]
                 sold_two += sold.count(0) == 1
-                for style in (MEDIUM, EASY, ROLLOUT):
-                    assert policy.scores(table, legal, style) == composed_scores(
-                        table, legal, style
-                    )
-                    for me in (0, 1):
-                        assert position(table.values, table.ends, me, style) == plain_position(
-                            table.values, table.ends, me, style
-                        )
-                for mover in (0, 1):
-                    assert finish_chance(
-                        table, table.values, table.ends, mover
-                    ) == plain_finish_chance(table, table.values, table.ends, mover)
+                assert_fast_path_is_plain(table, legal)
                 compared += len(legal)
             state.apply(seat, legal[rng.randrange(len(legal))])
     assert compared > 1000
