@@ -157,10 +157,7 @@ def rollout_policy(
         )
         moves.append(move_of_action(action, rules) if found is None else found)
     styles = state.search_styles
-    style = adapt.MEDIUM_INDEX if styles is None else styles[seat]
-    if style == adapt.MEDIUM_INDEX or style == adapt.FORGETFUL_INDEX:
-        return legal[choose(table_of(state, seat, rules), moves, ROLLOUT, rough_win_chance)]
-    picked = styled_pick(style, moves, len(state.hands[seat]))
+    picked = None if styles is None else styled_pick(styles[seat], moves, len(state.hands[seat]))
     if picked is None:
         return legal[choose(table_of(state, seat, rules), moves, ROLLOUT, rough_win_chance)]
     if len(picked) == 1:
@@ -172,8 +169,8 @@ def rollout_policy(
 
 def styled_pick(style: int, moves: Sequence[Move], held: int) -> list[int] | None:
     """The moves ``style`` allows (``opponents.py``'s ``pick``; None: medium's choice
-    among them all): greedy's first longest play, spender's 2s and bombs, cautious's
-    plays that keep them."""
+    among them all, as for medium and forgetful): greedy's first longest play, spender's
+    2s and bombs, cautious's plays that keep them."""
     if style == adapt.GREEDY_INDEX:
         best = -1
         most = 0
