@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.core import population
+from cardtable.games.gandengyan.bots.opponents import CAUTIOUS_CARDS
 
 # The population, in this order (the rollouts' style numbers). forgetful plays medium's
 # judgement without counting cards: the rollouts never count cards (they judge plays by
@@ -37,7 +38,7 @@ SPENDER_INDEX = 3
 CAUTIOUS_INDEX = 4
 PRIOR = (0.4, 0.15, 0.15, 0.15, 0.15)
 
-BIG = 5  # opponents.CAUTIOUS_CARDS: more cards than this and cautious keeps its 2s/bombs
+BIG = CAUTIOUS_CARDS  # more cards than this and cautious keeps its 2s and bombs
 
 # Contexts: what the seat was doing, times whether it held more than BIG cards (+1).
 LEAD = 0  # the first play of a trick
