@@ -19,6 +19,7 @@ from cardtable.cli import gauntlet
 from cardtable.cli.main import app
 from cardtable.core import State
 from cardtable.games.cambio.bots import opponents as cambio
+from cardtable.games.cambio.bots.knowledge import HIDDEN
 
 from .support import pure_view, wire
 
@@ -113,6 +114,76 @@ def test_the_cheater_reads_the_true_state_and_only_when_shown_it() -> None:
     assert act(bots.make("medium", state.game), state, 0) != {"type": "replace", "slot": 1}
 
 
+def watched_seer(state: State[Any]) -> cambio.Seer:
+    seer = cambio.seer(state.game)
+    seer.watch(state)
+    return seer
+
+
+def test_the_seer_calls_on_its_true_total_without_having_looked() -> None:
+    state = stacked(LOW, HAND_1, start="9c", deck=["8h"])
+    assert pure_view(state, 0)["hands"][0][:2] == [HIDDEN] * 2, "seat 0 has seen two cards"
+    assert act(watched_seer(state), state, 0) == {"type": "call"}
+    six = stacked(["Ah", "2s", "2c", "Ad"], HAND_1, start="9c", deck=["8h"])
+    assert act(watched_seer(six), six, 0) == {"type": "draw"}
+    with pytest.raises(RuntimeError):
+        act(cambio.seer(state.game), state, 0)
+
+
+def test_the_seer_snaps_its_own_match_at_the_lowest_slot() -> None:
+    state = stacked(["2d", "9c", "Ah", "9s"], HAND_1, start="9h", deck=["8h"])
+    assert act(watched_seer(state), state, 0) == {"type": "snap", "seat": 0, "slot": 1}
+
+
+@pytest.mark.parametrize(
+    ("hand", "drawn", "choice"),
+    [
+        (["2d", "9c", "Ah", "3s"], "4h", {"type": "replace", "slot": 1}),  # its highest card
+        (["2d", "9c", "Ah", "9s"], "4h", {"type": "replace", "slot": 1}),  # the first of two
+        (["2d", "5c", "Ah", "3s"], "5d", {"type": "replace", "slot": 1}),  # equal, at the threshold
+        (["2d", "6s", "Ah", "3s"], "6d", {"type": "discard"}),  # equal, above it
+        (["2d", "5c", "Ah", "3s"], "6d", {"type": "discard"}),  # higher than all it holds
+    ],
+)
+def test_the_seer_keeps_a_drawn_card_only_where_it_lowers_its_total(
+    hand: list[str], drawn: str, choice: dict[str, Any]
+) -> None:
+    state = stacked(hand, HAND_1, start="4d", deck=[drawn])
+    seer = watched_seer(state)
+    apply(state, 0, {"type": "draw"})
+    assert act(seer, state, 0) == choice
+
+
+@pytest.mark.parametrize(
+    ("drawn", "steps"),
+    [
+        ("Tc", [{"type": "peek", "seat": 1, "slot": 0}]),  # a 10 peeks at the opponent
+        ("Jc", [{"type": "skip"}]),  # a jack's blind swap is never used
+        # The king looks at its own first card, then keeps its two (2 < 5 points).
+        ("Kc", [{"type": "peek", "seat": 0, "slot": 0}, {"type": "skip"}]),
+    ],
+)
+def test_the_seer_uses_peeks_and_the_king_but_not_a_blind_swap(
+    drawn: str, steps: list[dict[str, Any]]
+) -> None:
+    state = stacked(["2d", "9c", "Ah", "3s"], HAND_1, start="4d", deck=[drawn])
+    seer = watched_seer(state)
+    apply(state, 0, {"type": "draw"})
+    assert act(seer, state, 0) == {"type": "discard"}
+    apply(state, 0, {"type": "discard"})
+    for step in steps:
+        assert act(seer, state, 0) == step
+        apply(state, 0, step)
+
+
+def test_the_seer_king_swaps_its_first_card_for_a_lower_one() -> None:
+    state = stacked(["2d", "9c", "Ah", "3s"], ["Ac", *HAND_1[1:]], start="4d", deck=["Kc"])
+    seer = watched_seer(state)
+    for step in ({"type": "draw"}, {"type": "discard"}, {"type": "peek", "seat": 0, "slot": 0}):
+        apply(state, 0, step)
+    assert act(seer, state, 0) == {"type": "swap", "a": [0, 0], "b": [1, 0]}
+
+
 # -- the cheater is out of reach of every table --------------------------------------------
 @pytest.mark.parametrize("name", games.names())
 def test_no_opponent_style_is_a_bot_level(name: str) -> None:
@@ -141,7 +212,7 @@ def test_the_gauntlet_is_reproducible_with_a_seed_and_the_same_with_two_jobs() -
     report = json.loads(one.output)
     names = [row["opponent"] for row in report["opponents"]]
     assert names == list(gauntlet.opponents(games.load("cambio", players=2)))
-    assert {"greedy", "swap_blind", "snapper", "cautious", "cheater"} <= set(names)
+    assert {"greedy", "swap_blind", "snapper", "cautious", "cheater", "seer"} <= set(names)
     # every deal in both seats
     assert all(row["games"] == 4 for row in report["opponents"])
     low, high = report["opponents"][0]["win_rate_ci95"]

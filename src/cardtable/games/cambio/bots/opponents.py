@@ -10,7 +10,12 @@ so that a bot is measured against more than the one policy its search imagines.
 - ``cautious``: never calls before its ``CAUTIOUS_FIRST_CALL``-th turn, and then only when
   fairly sure;
 - ``cheater``: medium's heuristic reading every card on the table (the true state). A
-  yardstick that exists only in the gauntlet."""
+  yardstick that exists only in the gauntlet;
+- ``seer``: the all-seeing greedy bot of issue #24's outside measurement (jason-s-yu/cambia's
+  ``GreedyAgent``), rewritten from its description: it reads every card, calls at a true
+  total of at most ``SEER_CALL_AT``, snaps every match and keeps a drawn card only where
+  it lowers its own total. A weaker yardstick than the cheater, kept so that our figures
+  compare with the outside ones."""
 
 from __future__ import annotations
 
@@ -20,7 +25,9 @@ from dataclasses import replace
 from typing import Any
 
 from cardtable.core import Game, State
-from cardtable.games.cambio.bots.knowledge import HIDDEN, _turns, match_key
+from cardtable.core.slots import swap
+from cardtable.games.cambio.actions import CALL, DISCARD, DRAW, SKIP, Give, Peek, Replace, Snap
+from cardtable.games.cambio.bots.knowledge import HIDDEN, Rules, _turns, match_key
 from cardtable.games.cambio.bots.players import HeuristicBot
 from cardtable.games.cambio.bots.policy import MEDIUM
 from cardtable.games.cambio.state import CambioState
@@ -33,6 +40,9 @@ GREEDY_STYLE = replace(
 GREEDY_MEMORY = (2.0, 6.0)
 CAUTIOUS_FIRST_CALL = 8
 CAUTIOUS_STYLE = replace(MEDIUM, call_chance=0.85, call_max_total=5.0)
+SEER_CALL_AT = 5  # cambia's ``cambia_call_threshold`` default
+# The ranks whose power cambia's greedy bot uses when it discards: peeks and the king.
+SEER_POWERS = frozenset("789TK")
 
 Position = tuple[int, int]
 
@@ -167,10 +177,116 @@ def cheater(game: Game[Any]) -> Cheater:
     return Cheater(game)
 
 
+class Seer:
+    """cambia's all-seeing greedy bot: simple rules on the true state (``watch``), in the
+    order it tries them: call, snap, keep the drawn card or discard it, the power step,
+    the give; otherwise draw."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.name = "seer"
+        self.game = game
+        self.values = Rules.of(game.options).values
+        self.state: CambioState | None = None
+
+    def watch(self, state: State[Any]) -> None:
+        assert isinstance(state, CambioState)
+        self.state = state
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+        state = self.state
+        if state is None:
+            raise RuntimeError("The seer plays only in the gauntlet, which shows it the state")
+        me = int(view["seat"])
+        for rule in (self.call, self.snap, self.keep, self.power, self.give):
+            action = rule(state, me, legal)
+            if action is not None:
+                return action
+        if DRAW in legal:
+            return DRAW
+        # A snap window on another seat's turn, or an unexpected choice: pass or stay legal.
+        return None if me != state.current else legal[0]
+
+    def total(self, hand: Sequence[str | None]) -> int:
+        return sum(self.values[c] for c in hand if c is not None)
+
+    def call(self, state: CambioState, me: int, legal: Sequence[Any]) -> Any:
+        return CALL if CALL in legal and self.total(state.hands[me]) <= SEER_CALL_AT else None
+
+    def snap(self, state: CambioState, me: int, legal: Sequence[Any]) -> Any:
+        """Its own matching card first, then an opponent's, each at the lowest slot."""
+        if not state.discard:
+            return None
+        want = match_key(state.discard[-1])
+        matching = [
+            a
+            for a in legal
+            if type(a) is Snap
+            and (card := state.hands[a.seat][a.slot]) is not None
+            and match_key(card) == want
+        ]
+        mine = [a for a in matching if a.seat == me]
+        return min(mine or matching, key=lambda a: a.slot, default=None)
+
+    def keep(self, state: CambioState, me: int, legal: Sequence[Any]) -> Any:
+        """Replace the card whose exchange lowers its total most; failing that, a drawn card
+        at most the call threshold replaces its highest card; otherwise discard."""
+        if DISCARD not in legal or state.drawn is None:
+            return None
+        drawn = self.values[state.drawn]
+        hand = state.hands[me]
+        # The highest card, the lowest slot among equals (cambia scans slots in order).
+        held = [
+            (self.values[card], -a.slot)
+            for a in legal
+            if type(a) is Replace and (card := hand[a.slot]) is not None
+        ]
+        best = max(held, default=None)
+        if best is not None and (best[0] > drawn or (drawn <= SEER_CALL_AT and best[0] >= drawn)):
+            return Replace(-best[1])
+        return DISCARD
+
+    def power(self, state: CambioState, me: int, legal: Sequence[Any]) -> Any:
+        """7–10 and the king's look peek the lowest slot (it learns nothing it did not see);
+        a jack or queen is not used; the king swaps its lowest card with the lowest card of
+        the next seat when that one is worth less."""
+        if SKIP not in legal:
+            return None
+        power = state.power
+        if power is None or power[0] not in SEER_POWERS:
+            return SKIP
+        peeks = sorted((a for a in legal if type(a) is Peek), key=lambda a: (a.seat != me, a))
+        if peeks:
+            return peeks[0]
+        mine = min((i for i, c in enumerate(state.hands[me]) if c is not None), default=None)
+        other = (me + 1) % state.players
+        theirs = min((i for i, c in enumerate(state.hands[other]) if c is not None), default=None)
+        if mine is None or theirs is None:
+            return SKIP
+        action = swap((me, mine), (other, theirs))
+        ours, its = state.hands[me][mine], state.hands[other][theirs]
+        assert ours is not None and its is not None
+        return action if self.values[its] < self.values[ours] and action in legal else SKIP
+
+    def give(self, state: CambioState, me: int, legal: Sequence[Any]) -> Any:
+        """After snapping an opponent's card: its highest card goes into the empty slot."""
+        hand = state.hands[me]
+        gives = [
+            (self.values[card], -a.slot, a)
+            for a in legal
+            if type(a) is Give and (card := hand[a.slot]) is not None
+        ]
+        return max(gives)[2] if gives else None
+
+
+def seer(game: Game[Any]) -> Seer:
+    return Seer(game)
+
+
 OPPONENTS = {
     "greedy": greedy,
     "swap_blind": swap_blind,
     "snapper": snapper,
     "cautious": cautious,
     "cheater": cheater,
+    "seer": seer,
 }
