@@ -184,6 +184,18 @@ def test_the_seer_king_swaps_its_first_card_for_a_lower_one() -> None:
     assert act(seer, state, 0) == {"type": "swap", "a": [0, 0], "b": [1, 0]}
 
 
+def test_the_seer_snaps_an_opponents_match_and_gives_its_highest_card() -> None:
+    state = stacked(
+        ["2d", "9c", "Ah", "3s"], ["5h", "Kc", "4c", "6h"], start="4d", deck=["9h"], snap="anytime"
+    )
+    seer = watched_seer(state)
+    apply(state, 0, {"type": "draw"})
+    apply(state, 0, {"type": "discard"})
+    assert act(seer, state, 1) == {"type": "snap", "seat": 0, "slot": 1}
+    apply(state, 1, {"type": "snap", "seat": 0, "slot": 1})
+    assert act(seer, state, 1) == {"type": "give", "slot": 1}  # its black king, 13 points
+
+
 # -- the cheater is out of reach of every table --------------------------------------------
 @pytest.mark.parametrize("name", games.names())
 def test_no_opponent_style_is_a_bot_level(name: str) -> None:
