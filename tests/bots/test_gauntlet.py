@@ -130,6 +130,14 @@ def test_the_seer_calls_on_its_true_total_without_having_looked() -> None:
         act(cambio.seer(state.game), state, 0)
 
 
+def test_the_seer_looks_at_its_first_cards_when_it_chooses_which_to_see() -> None:
+    state = stacked(LOW, HAND_1, start="9c", deck=["8h"], initial_peek="choose_two")
+    seer = watched_seer(state)
+    for slot in (0, 1):  # seat 1 looks during the set-up, before seat 0 has a turn
+        assert act(seer, state, 1) == {"type": "peek", "seat": 1, "slot": slot}
+        apply(state, 1, {"type": "peek", "seat": 1, "slot": slot})
+
+
 def test_the_seer_snaps_its_own_match_at_the_lowest_slot() -> None:
     state = stacked(["2d", "9c", "Ah", "9s"], HAND_1, start="9h", deck=["8h"])
     assert act(watched_seer(state), state, 0) == {"type": "snap", "seat": 0, "slot": 1}

@@ -30,7 +30,7 @@ from cardtable.games.cambio.actions import CALL, DISCARD, DRAW, SKIP, Give, Peek
 from cardtable.games.cambio.bots.knowledge import HIDDEN, Rules, _turns, match_key
 from cardtable.games.cambio.bots.players import HeuristicBot
 from cardtable.games.cambio.bots.policy import MEDIUM
-from cardtable.games.cambio.state import CambioState
+from cardtable.games.cambio.state import SETUP, CambioState
 
 GREEDY_CALL_AT = 5.0
 # Always willing to call (a chance of at least -1 holds): only the total decides.
@@ -203,6 +203,8 @@ class Seer:
                 return action
         if DRAW in legal:
             return DRAW
+        if state.phase == SETUP:  # initial_peek=choose_two: cambia looks at its first cards
+            return legal[0]
         # A snap window on another seat's turn, or an unexpected choice: pass or stay legal.
         return None if me != state.current else legal[0]
 
