@@ -154,22 +154,33 @@ def cautious(game: Game[Any]) -> Cautious:
     return Cautious(game)
 
 
-class Cheater(HeuristicBot):
-    """Medium's heuristic on a view with every card face up, read from the state it is
-    handed by the gauntlet (``watch``) and followed as the game goes on."""
+class Seeing:
+    """An opponent that reads the true state: the gauntlet hands it over (``watch``) and
+    the game goes on in it. Never shown one, it refuses to play rather than play blind."""
 
-    def __init__(self, game: Game[Any]) -> None:
-        super().__init__("cheater", game)
-        self.state: CambioState | None = None
+    name: str
+    state: CambioState | None = None
 
     def watch(self, state: State[Any]) -> None:
         assert isinstance(state, CambioState)
         self.state = state
 
-    def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+    def shown(self) -> CambioState:
         if self.state is None:
-            raise RuntimeError("The cheater plays only in the gauntlet, which shows it the state")
-        hands = [list(row) for row in self.state.hands]
+            raise RuntimeError(
+                f"The {self.name} plays only in the gauntlet, which shows it the state"
+            )
+        return self.state
+
+
+class Cheater(Seeing, HeuristicBot):
+    """Medium's heuristic on a view with every card face up, read from the true state."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__("cheater", game)
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+        hands = [list(row) for row in self.shown().hands]
         return super().act({**view, "hands": hands}, legal, rng)
 
 
@@ -177,25 +188,18 @@ def cheater(game: Game[Any]) -> Cheater:
     return Cheater(game)
 
 
-class Seer:
-    """cambia's all-seeing greedy bot: simple rules on the true state (``watch``), in the
-    order it tries them: call, snap, keep the drawn card or discard it, the power step,
-    the give; otherwise draw."""
+class Seer(Seeing):
+    """cambia's all-seeing greedy bot: simple rules on the true state, in the order it
+    tries them: call, snap, keep the drawn card or discard it, the power step, the give;
+    otherwise draw."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.name = "seer"
         self.game = game
         self.values = Rules.of(game.options).values
-        self.state: CambioState | None = None
-
-    def watch(self, state: State[Any]) -> None:
-        assert isinstance(state, CambioState)
-        self.state = state
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
-        state = self.state
-        if state is None:
-            raise RuntimeError("The seer plays only in the gauntlet, which shows it the state")
+        state = self.shown()
         me = int(view["seat"])
         for rule in (self.call, self.snap, self.keep, self.power, self.give):
             action = rule(state, me, legal)
@@ -238,14 +242,15 @@ class Seer:
         hand = state.hands[me]
         # The highest card, the lowest slot among equals (cambia scans slots in order).
         held = [
-            (self.values[card], -a.slot)
+            (self.values[card], -a.slot, a)
             for a in legal
             if type(a) is Replace and (card := hand[a.slot]) is not None
         ]
-        best = max(held, default=None)
-        if best is not None and (best[0] > drawn or (drawn <= SEER_CALL_AT and best[0] >= drawn)):
-            return Replace(-best[1])
-        return DISCARD
+        if not held:
+            return DISCARD
+        value, _, replace_it = max(held)
+        lowers = value > drawn or (drawn <= SEER_CALL_AT and value >= drawn)
+        return replace_it if lowers else DISCARD
 
     def power(self, state: CambioState, me: int, legal: Sequence[Any]) -> Any:
         """7–10 and the king's look peek the lowest slot (it learns nothing it did not see);
