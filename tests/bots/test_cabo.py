@@ -14,7 +14,7 @@ import pytest
 from cardtable import bots, games
 from cardtable.cli.arena import simulate
 from cardtable.core import State
-from cardtable.games.cabo.bots import search
+from cardtable.games.cabo.bots import opponents, search
 from cardtable.games.cabo.bots.knowledge import Rules, Table, from_view
 from cardtable.games.cabo.bots.players import HeuristicBot
 from cardtable.games.cabo.bots.policy import MEDIUM, Mind, decide
@@ -133,6 +133,7 @@ def table_of(rows: list[list[int | None]], **fields: Any) -> Table:
         "caller": fields.pop("caller", None),
         "final_turns": 0,
         "deck": fields.pop("deck", 30),
+        "reshuffles": fields.pop("reshuffles", 0),
         "totals": fields.pop("totals", [0] * len(rows)),
     }
     assert not fields
@@ -144,6 +145,43 @@ def test_medium_calls_with_a_known_low_row_and_not_with_a_high_one() -> None:
     assert decide(low) == ("call",)
     high = table_of([[9, 8, None, None], [None] * 4, [None] * 4])
     assert decide(high) != ("call",)
+
+
+def test_medium_calls_once_the_deck_has_been_refilled_twice() -> None:
+    """CA-14 with deck_out=reshuffle: only a call ends a round, so medium's patience ends
+    with the second refill, whatever its row."""
+    high = [[9, 8, None, None], [None] * 4, [None] * 4]
+    assert decide(table_of(high, reshuffles=1)) != ("call",)
+    assert decide(table_of(high, reshuffles=2)) == ("call",)
+    assert decide(table_of(high, reshuffles=2, caller=1)) != ("call",)  # one call a round
+
+
+def test_hard_calls_without_searching_once_the_deck_has_been_refilled_twice() -> None:
+    game = games.load("cabo", players=2, deck_out="reshuffle")
+    state = stacked([9, 8, 7, 6], [1, 2, 3, 4], deck=[5])
+    state.reshuffles = 2  # as after two refills: nothing else in the view changes
+    roots = search.root_actions(game, state.view(0), state.legal_actions(0))
+    assert [wire(game, a) for a in roots] == [{"type": "call"}]
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_a_round_whose_deck_is_refilled_still_ends(seed: int) -> None:
+    """CA-14 with deck_out=reshuffle. On these deals medium and three gauntlet ``cautious``
+    players once played a round for ever (sums of 0 and 1, each finding waiting cheaper
+    than calling): the game now ends, in about 1,300 decisions."""
+    game = games.load("cabo", players=4, deck_out="reshuffle")
+    state = game.new_state(seed=seed)
+    players = [bots.make("medium", game)] + [opponents.cautious(game) for _ in range(3)]
+    rng = random.Random(seed)
+    refills = 0
+    for _ in range(20_000):
+        if state.is_over():
+            break
+        seat = state.to_act[0] if len(state.to_act) == 1 else rng.choice(state.to_act)
+        action = players[seat].act(state.view(seat), state.legal_actions(seat), rng)
+        state.apply(seat, action)
+        refills = max(refills, state.view(None)["reshuffles"])
+    assert state.is_over() and refills == 2
 
 
 def test_medium_completes_a_kamikaze_and_calls_with_one() -> None:

@@ -112,6 +112,7 @@ def test_reshuffle_keeps_the_top_discard_and_shuffles_the_rest_into_a_new_deck()
     state = game.new_state(seed=1, deck=deck_ending_with(*hands, last="0"))
     run_deck_down(state, 1)
     pile = list(public(state)["discard"])
+    assert public(state)["reshuffles"] == 0
     seat = state.to_act[0]
     act(state, seat, "draw")
     events = act(state, seat, "discard")
@@ -120,6 +121,12 @@ def test_reshuffle_keeps_the_top_discard_and_shuffles_the_rest_into_a_new_deck()
     assert view["round"] == 1 and view["turn"] == 1 - seat
     assert view["discard"] == ["0"] and view["deck"] == len(pile)
     assert sorted(state.full_view()["deck_cards"]) == sorted(pile)
+    # Everyone sees the refill (the count a player reads how long the round has run from),
+    # and a new round starts the count again.
+    assert view["reshuffles"] == 1 and state.view(seat)["reshuffles"] == 1
+    act(state, 1 - seat, "call")
+    pass_turn(state, seat)
+    assert public(state)["round"] == 2 and public(state)["reshuffles"] == 0
 
 
 def test_a_call_still_gives_last_turns_but_the_deck_running_out_ends_the_round() -> None:

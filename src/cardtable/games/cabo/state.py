@@ -156,6 +156,7 @@ class CaboState(State[Action]):
         self.power: str | None = None
         self.caller: int | None = None
         self.final_left = 0  # last turns still owed after a call (CA-12)
+        self.reshuffles = 0  # the deck's refills this round (CA-14, deck_out=reshuffle)
         self.setup_left = [0] * players
         self._to_act: tuple[int, ...] = ()
         # The game.
@@ -416,6 +417,7 @@ class CaboState(State[Action]):
         top = self.discard.pop()
         self.deck, self.discard = self.discard, [top]
         shuffle(self._random(), self.deck)
+        self.reshuffles += 1
         return Event("reshuffle", {"deck": len(self.deck)})
 
     def _deal(self) -> Event:
@@ -434,6 +436,7 @@ class CaboState(State[Action]):
         self.power = None
         self.caller = None
         self.final_left = 0
+        self.reshuffles = 0
         self.turn = self.starter
         private: dict[int, dict[str, Any]] | None = None
         if self.rules.choose_two:
@@ -551,6 +554,7 @@ class CaboState(State[Action]):
             "turn": self.turn,
             "starter": self.starter,
             "deck": len(self.deck),
+            "reshuffles": self.reshuffles,
             "discard": [CODES[c] for c in self.discard],
             "rows": rows,
             "holding": holding,
@@ -621,6 +625,7 @@ class CaboState(State[Action]):
         state.power = view["power"]
         state.caller = view["caller"]
         state.final_left = view["final_turns"]
+        state.reshuffles = view["reshuffles"]
         state.setup_left = list(view["setup_peeks"])
         state.totals = list(view["totals"])
         state.resets_used = list(view["resets_used"])

@@ -152,10 +152,17 @@ FLOOR = 0.003
 
 
 def turns_played(view: Mapping[str, Any]) -> float:
+    """``turns_of`` the round a view shows."""
+    return turns_of(int(view["players"]), int(view["deck"]), int(view["reshuffles"]))
+
+
+def turns_of(players: int, deck: int, reshuffles: int) -> float:
     """About how many turns each seat has played this round: the cards drawn from the deck
-    over the seats (a turn that takes the discard draws none, as ``opponents.own_turns``)."""
-    players = int(view["players"])
-    return max(DECK - HAND * players - int(view["deck"]), 0) / players
+    over the seats (a turn that takes the discard draws none). Each refill of the deck
+    (deck_out=reshuffle) counts as a whole first deck drawn, so the count keeps rising
+    where the deck's size starts again."""
+    first = DECK - HAND * players
+    return max(first * (1 + reshuffles) - deck, 0) / players
 
 
 def hazard(style: str, turn: int) -> float:

@@ -59,6 +59,7 @@ class Table:
     caller: int | None
     final_turns: int
     deck: int
+    reshuffles: int  # the deck's refills this round (deck_out=reshuffle)
     totals: list[int]
     pool: list[int]  # per number, how many cards this seat has not seen
     rules: Rules
@@ -133,6 +134,7 @@ def from_view(
         caller=view["caller"],
         final_turns=int(view["final_turns"]),
         deck=int(view["deck"]),
+        reshuffles=int(view["reshuffles"]),
         totals=[int(t) for t in view["totals"]],
         pool=_pool(rows, shown),
         rules=rules,
@@ -173,6 +175,7 @@ def from_sample(state: CaboState, seat: int, rules: Rules) -> Table:
         caller=state.caller,
         final_turns=state.final_left,
         deck=len(state.deck),
+        reshuffles=state.reshuffles,
         totals=state.totals,
         pool=_pool(rows, shown),
         rules=rules,

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from cardtable.core import Game
+from cardtable.games.cabo.bots.adapt import turns_played
 from cardtable.games.cabo.bots.knowledge import from_view
 from cardtable.games.cabo.bots.players import HeuristicBot
 from cardtable.games.cabo.bots.policy import MEDIUM, Mind
@@ -28,7 +29,6 @@ GREEDY_MEMORY = (2, 5)
 # A taken card must be worth this much less than medium asks: always enough.
 TAKER = replace(MEDIUM, take_margin=-1000.0)
 CAUTIOUS_FIRST_CALL = 6
-HAND = 4
 
 Position = tuple[int, int]
 
@@ -39,12 +39,6 @@ def kind_of(game: Game[Any], action: Any) -> str:
 
 def instead_of_call(game: Game[Any], legal: Sequence[Any]) -> Any:
     return next(a for a in legal if kind_of(game, a) == "draw")
-
-
-def own_turns(view: Mapping[str, Any]) -> float:
-    """About how many turns each seat has played this round (cards gone from the deck)."""
-    players = int(view["players"])
-    return max(52 - HAND * players - int(view["deck"]), 0) / players
 
 
 class Greedy(HeuristicBot):
@@ -122,7 +116,7 @@ class Cautious(HeuristicBot):
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
         action = super().act(view, legal, rng)
-        if kind_of(self.game, action) == "call" and own_turns(view) < CAUTIOUS_FIRST_CALL:
+        if kind_of(self.game, action) == "call" and turns_played(view) < CAUTIOUS_FIRST_CALL:
             return instead_of_call(self.game, legal)
         return action
 

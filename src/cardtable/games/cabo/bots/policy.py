@@ -32,6 +32,10 @@ KAMIKAZE_GAIN = 60.0  # worth more than any plain replacement: 0 for us, 50 for 
 PEEK_CARDS = (7, 8)
 SPY_CARDS = (9, 10)
 SWAP_CARDS = (11, 12)
+# With deck_out=reshuffle (CA-14) only a call ends a round, and players who each find
+# waiting cheaper than calling (all sums tiny, say) would play one round for ever: once the
+# deck has been refilled this often in a round, medium calls at its turn.
+PATIENCE_DECKS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +241,8 @@ class Mind:
         return chance
 
     def should_call(self) -> bool:
+        if self.t.reshuffles >= PATIENCE_DECKS:
+            return True
         mine, _ = self.expected_sum(self.me)
         chance = self.call_chance()
         cost_call = (1.0 - chance) * (mine + self.t.rules.caller_penalty)

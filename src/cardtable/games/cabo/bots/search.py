@@ -24,6 +24,7 @@ from cardtable.games.cabo.bots.policy import (
     DISCARD,
     DRAW,
     MEDIUM,
+    PATIENCE_DECKS,
     SKIP,
     TAKE,
     Key,
@@ -196,7 +197,7 @@ def style_of(state: CaboState, seat: int) -> RolloutStyle:
 
 def sample_turns(state: CaboState) -> float:
     """The turns each seat has played this round, counted as a view counts them."""
-    return max(52 - 4 * state.players - len(state.deck), 0) / state.players
+    return adapt.turns_of(state.players, len(state.deck), state.reshuffles)
 
 
 def _calls(state: CaboState, seat: int, bit: int, style: RolloutStyle, total: float) -> bool:
@@ -215,6 +216,8 @@ def _should_call(state: CaboState, seat: int, bit: int) -> bool:
     """The medium player's call (policy.Mind.should_call) on the sample's knowledge bits:
     the chance that our sum is the lowest after the others' last turns, against what
     playing on is expected to cost."""
+    if state.reshuffles >= PATIENCE_DECKS:
+        return True
     rows, knowns = state.rows, state.known
     seen_sum = sum(state.discard)
     seen = len(state.discard)
@@ -392,6 +395,8 @@ def root_actions(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Any])
     choice = mind.decide()
     phase = table.phase
     if phase == "start":
+        if table.reshuffles >= PATIENCE_DECKS and CALL in options:
+            return [options[CALL]]  # the round must end: nothing to search
         keys = start_shortlist(mind, choice)
         if CALL in keys and choice != CALL and not call_worth_a_look(mind, view):
             keys.remove(CALL)
