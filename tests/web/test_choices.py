@@ -122,23 +122,44 @@ def test_cambio_swap_takes_two_clicks_and_skip_is_offered(live_server, page_fact
     assert sent(page) == [{"type": "swap", "a": [0, 2], "b": [1, 0]}]
 
 
-def test_cabo_exchange_selects_slots_then_confirms(live_server, page_factory):
-    page = page_factory(DESKTOP)
-    open_home(page, live_server.url)
+def cabo_drawn(**changes: Any) -> dict:
+    """Seat 0 of two holds a drawn 2, its row 4, 4, unknown."""
     row = [{"card": c, "seen_by": [0] if c else [], "public": False} for c in ("4", "4", None)]
     other = [{"card": None, "seen_by": [], "public": False}] * 4
     view = {
         "game": "cabo", "seat": 0, "players": 2, "to_act": [0], "over": False, "round": 1,
-        "phase": "drawn", "turn": 0, "starter": 0, "deck": 30, "discard": ["9"],
-        "rows": [row, other], "holding": {"seat": 0, "from": "deck", "card": "2"},
+        "phase": "drawn", "turn": 0, "starter": 0, "deck": 30, "reshuffles": 0,
+        "discard": ["9"], "rows": [row, other],
+        "holding": {"seat": 0, "from": "deck", "card": "2"},
         "power": None, "caller": None, "final_turns": 0, "setup_peeks": [0, 0],
         "totals": [0, 0], "resets_used": [False, False], "history": [], "last_round": None,
         "target": 100, "round_limit": 0, "winners": None,
     }  # fmt: skip
-    legal = [{"type": "discard"}] + [
-        {"type": "replace", "slots": s} for s in ([0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2])
-    ]
-    table = mount(page, "cabo", view, legal)
+    return {**view, **changes}
+
+
+CABO_DRAWN_LEGAL = [{"type": "discard"}] + [
+    {"type": "replace", "slots": s} for s in ([0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2])
+]
+
+
+def test_cabo_deck_says_how_often_it_was_refilled(live_server, page_factory):
+    """deck_out=reshuffle (CA-14): how long a round has gone on is public, and the deck's
+    name for a screen reader says it (the count a bot's patience reads)."""
+    page = page_factory(DESKTOP)
+    open_home(page, live_server.url)
+    deck = mount(page, "cabo", cabo_drawn(), CABO_DRAWN_LEGAL).locator("[data-k='deck']")
+    assert deck.get_attribute("aria-label") == "deck, 30 cards"
+    deck = mount(page, "cabo", cabo_drawn(reshuffles=2), CABO_DRAWN_LEGAL).locator(
+        "[data-k='deck']"
+    )
+    assert deck.get_attribute("aria-label") == "deck, 30 cards, refilled 2× this round"
+
+
+def test_cabo_exchange_selects_slots_then_confirms(live_server, page_factory):
+    page = page_factory(DESKTOP)
+    open_home(page, live_server.url)
+    table = mount(page, "cabo", cabo_drawn(), CABO_DRAWN_LEGAL)
     table.locator("[data-k='h:0:0']").click()
     assert table.locator("[data-action='replace']").inner_text() == "Replace card 1"
     table.locator("[data-k='h:0:1']").click()

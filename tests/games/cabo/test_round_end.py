@@ -124,6 +124,7 @@ def test_reshuffle_keeps_the_top_discard_and_shuffles_the_rest_into_a_new_deck()
     # Everyone sees the refill (the count a player reads how long the round has run from),
     # and a new round starts the count again.
     assert view["reshuffles"] == 1 and state.view(seat)["reshuffles"] == 1
+    assert f"Deck: {len(pile)} cards, refilled once " in game.render_text(state.view(seat))
     act(state, 1 - seat, "call")
     pass_turn(state, seat)
     assert public(state)["round"] == 2 and public(state)["reshuffles"] == 0

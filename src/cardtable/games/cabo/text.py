@@ -138,6 +138,9 @@ def _row(slots: Sequence[Mapping[str, Any]]) -> str:
     return "  ".join(cells)
 
 
+TIMES = {1: "once", 2: "twice"}
+
+
 def render(view: Mapping[str, Any]) -> str:
     """The table as ``view``'s seat sees it: known cards by number, the others as ``?``."""
     me = view["seat"]
@@ -147,7 +150,10 @@ def render(view: Mapping[str, Any]) -> str:
     if discard:
         under = " ".join(discard[-8:-1])
         pile = f"{discard[-1]} on top" + (f" (under it: {under})" if under else "")
-    lines.append(f"Deck: {plural(view['deck'], 'card')}   Discard pile: {pile}")
+    deck = plural(view["deck"], "card")
+    if view["reshuffles"]:  # deck_out=reshuffle: how long the round has gone on
+        deck += f", refilled {TIMES.get(view['reshuffles'], str(view['reshuffles']) + ' times')}"
+    lines.append(f"Deck: {deck}   Discard pile: {pile}")
     if view["caller"] is not None and not view["over"]:
         caller, left = Person(view["caller"], me), plural(view["final_turns"], "last turn")
         lines.append(f"{caller.does('has')} called Cabo: {left} to go")

@@ -130,6 +130,10 @@ addStrings({
     },
     zh: "弃牌洗成新的抽牌堆（{n} 张）。",
   },
+  "ca.deckRefilled": {
+    en: { one: "deck, {n} card, refilled {r}× this round", other: "deck, {n} cards, refilled {r}× this round" },
+    zh: "牌库，剩 {n} 张，本轮已重洗 {r} 次",
+  },
   "ca.e.roundEnd": { en: "Round {n} is over: {scores}.", zh: "第 {n} 轮结束：{scores}。" },
   "ca.e.gameEnd": { en: "The game is over.", zh: "整场游戏结束。" },
   "ca.r.title": { en: "Round {n} is over", zh: "第 {n} 轮结束" },
@@ -304,7 +308,11 @@ function render(ctx) {
   }
   const center = h("div", { class: "center" });
   center.append(
-    deckPile(ctx, view.deck ?? 0, { back: "cabo", onPick: idx.draw && !ctx.busy ? () => ctx.send(idx.draw) : null }),
+    deckPile(ctx, view.deck ?? 0, {
+      back: "cabo",
+      label: view.reshuffles ? t("ca.deckRefilled", { n: view.deck, r: view.reshuffles }) : undefined,
+      onPick: idx.draw && !ctx.busy ? () => ctx.send(idx.draw) : null,
+    }),
     discardPile(ctx, view.discard ?? [], {
       onPick:
         !ctx.busy && (idx.take || idx.discard) ? () => ctx.send(idx.take ?? idx.discard) : null,
