@@ -13,7 +13,7 @@ it has not seen."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -112,10 +112,3 @@ POPULATION = population.Population(NAMES, STYLES, MEDIUM_INDEX, posterior)
 read_table = POPULATION.read_table
 likeliest = POPULATION.likeliest
 draw_styles = POPULATION.draw_styles
-
-
-def chance_to_call_soon(beliefs: Mapping[int, Sequence[float]], turn: int) -> float:
-    """The chance that some opponent calls at its next turn, under the posteriors: how
-    much waiting for a better hand may cost."""
-    hazards = [hazard(style.name, turn) for style in STYLES]
-    return population.chance_anyone_calls(beliefs, hazards)
