@@ -134,13 +134,32 @@ def root(state: Any, seat: int = 0) -> list[dict[str, Any]]:
     ]
 
 
-def test_hard_never_weighs_a_call_at_a_high_expected_total() -> None:
-    """Issue #24: hard called on its fourth turn holding 12 points. A 2-point hand it knows
-    may be called; 11 points (4 + 5 known, two unseen) at a table of a player who has not
-    called in ten turns (greedy or cautious, most likely) is not even searched: hard draws."""
+def known_hand(cards: list[str], turns: int) -> Any:
+    """A deal where seat 0 knows its whole hand (``cards``) at its turn, ``turns`` in."""
     game = games.load("cambio", **OPTIONS)
-    low = call_position(6)
-    assert {"type": "call"} in root(low)
+    rest = [c for c in FULL_DECK if c not in cards]
+    state = game.new_state(seed=1, deck=[*cards, *rest])
+    state.known[0] = [0b11] * HAND
+    state.discard.extend(state.deck[: 2 * turns])
+    del state.deck[: 2 * turns]
+    return state
+
+
+def test_hard_calls_only_where_medium_calls() -> None:
+    """Issue #24: the calls hard's search added to medium's lost to greedy players (0.942
+    against medium's 0.955). Where medium calls, the search may hold the call back by
+    drawing; where it does not, a call is not searched, even a likely winning one."""
+    seven = known_hand(["3h", "2c", "Ac", "As"], turns=3)  # 3 + 2 + 1 + 1
+    assert root(seven) == [{"type": "call"}, {"type": "draw"}]
+    eight = known_hand(["3h", "3c", "Ac", "As"], turns=3)  # a point over medium's ceiling
+    assert root(eight) == [{"type": "draw"}]
+
+
+def test_hard_never_weighs_a_call_at_a_high_expected_total() -> None:
+    """Issue #24: hard called on its fourth turn holding 12 points. 11 points (4 + 5
+    known, two unseen) at a table of a player who has not called in ten turns (greedy or
+    cautious, most likely) is not even searched: hard draws."""
+    game = games.load("cambio", **OPTIONS)
     high = ["4h", "5c", "Ac", "As"]
     rest = [c for c in FULL_DECK if c not in high]
     state = game.new_state(seed=1, deck=[*high, *rest])

@@ -27,8 +27,8 @@ from cardtable.games.cambio.bots.knowledge import (
 )
 from cardtable.games.cambio.bots.players import wire_key
 from cardtable.games.cambio.bots.policy import (
-    CALL,
     DISCARD,
+    DRAW,
     MEDIUM,
     SKIP,
     STILL,
@@ -450,11 +450,11 @@ def _swap(mind: Mindset, legal: Sequence[Any], floor: float) -> Any:
 # -- the root ------------------------------------------------------------------------------
 def root_actions(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Any]) -> list[Any]:
     """The actions worth searching at the root, read from the bot's view: at the start of a
-    turn drawing and calling (and the heuristic's snap, if any); with a drawn card the
-    options within ``SHORTLIST`` points of the heuristic's best; a swap's best few and
-    skipping. Snaps of known matches, looks and gives are the heuristic's alone (nothing
-    to search); a snap window where the heuristic snaps nothing is let pass (``[None]``:
-    the search returns it without simulating)."""
+    turn drawing, and calling only where the heuristic calls (its snap alone, if any); with
+    a drawn card the options within ``SHORTLIST`` points of the heuristic's best; a swap's
+    best few and skipping. Snaps of known matches, looks and gives are the heuristic's
+    alone (nothing to search); a snap window where the heuristic snaps nothing is let pass
+    (``[None]``: the search returns it without simulating)."""
     options = {wire_key(game.action_to_json(action)): action for action in legal}
     table = from_view(view, Rules.of(game.options))
     mind = Mind(table, MEDIUM, options)
@@ -466,9 +466,9 @@ def root_actions(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Any])
     if table.phase == "turn":
         if choice is not None and choice[0] == "snap":
             return [options[choice]]
-        keys += [k for k in (("draw",), ("call",)) if k in options]
-        if choice != CALL and not call_worth_a_look(mind):
-            keys = [k for k in keys if k != CALL]
+        # A call is medium's alone (first when medium calls): the search may hold one back
+        # by drawing, never make one medium would not (issue #24: those lost to greedy).
+        keys.append(DRAW)
     elif table.phase == "drawn" and table.drawn is not None and SEARCH_PLACE:
         ranked = mind.place_options(table.drawn)
         ranked.sort(key=lambda option: -option[0])
@@ -494,17 +494,6 @@ def root_actions(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Any])
     return out or list(legal)
 
 
-def call_worth_a_look(mind: Mind) -> bool:
-    """Whether the search may weigh calling Cambio: never into a likely loss at a high
-    total (issue #24: hard called on its fourth turn holding 12 points, its rollouts'
-    medium players punishing every wait). Our expected total must be at most
-    ``CALL_CEILING`` and the chance that it ends lowest after the others' last turns at
-    least ``CALL_FLOOR``."""
-    return mind.total(mind.me) <= CALL_CEILING and mind.call_chance() >= CALL_FLOOR
-
-
-CALL_CEILING = 8.0  # a point above medium's own ceiling: the search may see further
-CALL_FLOOR = 0.5
 SEARCH_PLACE = True
 SEARCH_SWAP = True
 SHORTLIST = 4.0
