@@ -94,16 +94,8 @@ def test_rollouts_play_the_styles_drawn_from_the_posterior() -> None:
 
 
 def call_position(turns: float) -> Any:
-    """A sample where seat 0 holds a known 3-point hand at its turn, ``turns`` in."""
-    game = games.load("cambio", **OPTIONS)
-    low = ["Ah", "Ac", "As", "Kh"]  # 1 + 1 + 1 - 1 = 2 points
-    rest = [c for c in FULL_DECK if c not in low]
-    state = game.new_state(seed=1, deck=[*low, *rest])
-    state.known[0] = [0b11] * HAND
-    drop = round(turns * 2)
-    state.discard.extend(state.deck[:drop])
-    del state.deck[:drop]
-    return state
+    """A sample where seat 0 holds a known 2-point hand at its turn, ``turns`` in."""
+    return known_hand(["Ah", "Ac", "As", "Kh"], turns)  # 1 + 1 + 1 - 1 = 2 points
 
 
 def test_a_cautious_rollout_player_does_not_call_before_its_eighth_turn() -> None:
@@ -134,14 +126,15 @@ def root(state: Any, seat: int = 0) -> list[dict[str, Any]]:
     ]
 
 
-def known_hand(cards: list[str], turns: int) -> Any:
+def known_hand(cards: list[str], turns: float) -> Any:
     """A deal where seat 0 knows its whole hand (``cards``) at its turn, ``turns`` in."""
     game = games.load("cambio", **OPTIONS)
     rest = [c for c in FULL_DECK if c not in cards]
     state = game.new_state(seed=1, deck=[*cards, *rest])
     state.known[0] = [0b11] * HAND
-    state.discard.extend(state.deck[: 2 * turns])
-    del state.deck[: 2 * turns]
+    drop = round(turns * 2)
+    state.discard.extend(state.deck[:drop])
+    del state.deck[:drop]
     return state
 
 
