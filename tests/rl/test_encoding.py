@@ -296,3 +296,27 @@ def test_rewards() -> None:
     assert enc.rewards(outcome, "score") == [4.5, -6.0, 1.5]
     caravan = rl.encoder("caravan")
     assert caravan.rewards(Outcome((2.0, 1.0), (0,)), "score") == [1.0, -1.0]
+
+
+def test_cabo_observation_counts_the_decks_refills() -> None:
+    """CA-14 with ``deck_out=reshuffle``: how often the deck was refilled this round is
+    public (the bots call at two refills), so an agent sees it too, on both paths."""
+    game = games.load("cabo", players=2, deck_out="reshuffle")
+    enc = rl.encoder(game)
+    assert isinstance(enc, CaboEncoder)
+    rng = random.Random(3)
+    state = game.new_state(seed=1)
+
+    def keeps_going(action: object) -> bool:  # no call, no exchange (a failed one grows rows)
+        move = game.action_to_json(action)
+        return move["type"] != "call" and len(move.get("slots", ())) <= 1
+
+    while not state.reshuffles and not state.is_over():
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice([a for a in state.legal_actions(seat) if keeps_going(a)]))
+    assert state.reshuffles == 1, "a round with no call and no exchange runs the deck out"
+    for seat in range(2):
+        seen = enc.observation(state.view(seat))[enc.o_refills]
+        assert seen == enc.observe(state, seat)[enc.o_refills] == 0.25
+    fresh = game.new_state(seed=0)
+    assert enc.observation(fresh.view(0))[enc.o_refills] == 0.0

@@ -14,7 +14,7 @@ cdef enum:  # an action's kind, as legal_indices reads it
 
 cdef class Observer:
     cdef int p, cap, F, size
-    cdef int o_turn, o_starter, o_hold, o_holder, o_held, o_deck, o_top, o_pile, o_pile_values
+    cdef int o_turn, o_starter, o_hold, o_holder, o_held, o_deck, o_refills, o_top, o_pile, o_pile_values
     cdef int o_caller, o_final, o_setup, o_totals, o_resets, o_round, o_sizes, o_pos
     cdef double target
     cdef dict phase, power
@@ -26,6 +26,7 @@ cdef class Observer:
         self.p = enc.players; self.cap = enc.row_cap; self.F = enc.F; self.size = enc.obs_size
         self.o_turn = enc.o_turn; self.o_starter = enc.o_starter; self.o_hold = enc.o_hold
         self.o_holder = enc.o_holder; self.o_held = enc.o_held; self.o_deck = enc.o_deck
+        self.o_refills = enc.o_refills
         self.o_top = enc.o_top; self.o_pile = enc.o_pile; self.o_pile_values = enc.o_pile_values
         self.o_caller = enc.o_caller; self.o_final = enc.o_final; self.o_setup = enc.o_setup
         self.o_totals = enc.o_totals; self.o_resets = enc.o_resets; self.o_round = enc.o_round
@@ -100,6 +101,9 @@ cdef class Observer:
         if power is not None:
             out[<int>self.power[power]] = 1
         out[self.o_deck] = len(st.deck) / 52.0
+        k = st.reshuffles
+        if k:
+            out[self.o_refills] = min(k / 4.0, 1.0)
         pile = st.discard
         n = len(pile)
         if n:

@@ -60,6 +60,7 @@ class CaboEncoder(Encoder):
         self.o_held = lay.block("the held card (0-13) if known", VALUES)
         self.o_power = lay.block("power waiting: peek, spy, swap", len(POWERS))
         self.o_deck = lay.block("deck size / 52", 1)
+        self.o_refills = lay.block("deck refills this round / 4, capped at 1", 1)
         self.o_top = lay.block("top discard (0-13)", VALUES)
         self.o_pile = lay.block("discard pile size / 52", 1)
         self.o_pile_values = lay.block("discard pile: cards of each value / 4", VALUES)
@@ -103,6 +104,9 @@ class CaboEncoder(Encoder):
             hot.append(self._power[power])
         index.append(self.o_deck)
         values.append(view["deck"] / 52)
+        if view["reshuffles"]:
+            index.append(self.o_refills)
+            values.append(min(view["reshuffles"] / 4, 1.0))
         pile: list[str] = view["discard"]
         if pile:
             hot.append(self.o_top + int(pile[-1]))
@@ -183,6 +187,9 @@ class CaboEncoder(Encoder):
             hot.append(self._power[st.power])
         index.append(self.o_deck)
         values.append(len(st.deck) / 52)
+        if st.reshuffles:
+            index.append(self.o_refills)
+            values.append(min(st.reshuffles / 4, 1.0))
         pile = st.discard
         if pile:
             hot.append(self.o_top + pile[-1])
