@@ -418,6 +418,15 @@ def serve(
             "per core; 0: none, `cardtable bots` machines think every bot move)",
         ),
     ] = None,
+    bot_table_moves: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            min=0,
+            help="Moves after which a table of bots only that has not ended is aborted "
+            "(the bots would hold a worker for ever). 0: no cap",
+        ),
+    ] = 20_000,
 ) -> None:
     """Run the web house: the browser table, the HTTP API and live games."""
     problem = bind_problem(host, port)  # before the store, the workers and the app start
@@ -448,6 +457,7 @@ def serve(
         redis=redis,
         redis_namespace=redis_namespace,
         farm_workers=farm_workers,
+        bot_table_moves=bot_table_moves,
     )
 
 

@@ -151,7 +151,9 @@ def open_house(settings: Settings, fanout: Fanout, cluster: Cluster | None = Non
     else:
         bot_workers = BotWorkers(settings.bot_delay, settings.bot_workers, settings.bot_processes)
     clock = ManualClock() if settings.test_clock else RealClock()
-    return House(AsyncStore(store, workers), fanout, bot_workers, clock, cluster)
+    house = House(AsyncStore(store, workers), fanout, bot_workers, clock, cluster)
+    house.bot_table_moves = settings.bot_table_moves
+    return house
 
 
 def local_farm(settings: Settings, cluster: Cluster | None) -> LocalFarm | None:

@@ -45,6 +45,7 @@ from cardtable.server.remote import RemoteTable
 from cardtable.server.seating import Plan, SeatSpec
 from cardtable.server.tokens import hash_token, new_table_id, new_token
 from cardtable.server.turnindex import TurnIndex
+from cardtable.server.writer import BOT_TABLE_MOVES
 from cardtable.store import BOT, BROKEN, FINISHED, HUMAN, PLAYING, SeatRecord, TableRecord
 from cardtable.store.online import UserRecord
 from cardtable.store.schema import utcnow
@@ -86,6 +87,8 @@ class House:
         self._loading: dict[str, asyncio.Task[Table | None]] = {}
         self._rematches: dict[str, asyncio.Task[str]] = {}
         self._stopping: set[asyncio.Task[None]] = set()
+        # A table of bots only ends as aborted after this many moves (``Settings``).
+        self.bot_table_moves = BOT_TABLE_MOVES
 
     # -- creating --------------------------------------------------------------------
     async def create(
@@ -437,6 +440,7 @@ class House:
             clock=self.clock,
         )
         table.on_finish = self._rate
+        table.writer.bot_table_moves = self.bot_table_moves
         table.on_change = self._changed
         table.writer.on_superseded = lambda: self.superseded(record.id)
         self.live[record.id] = table

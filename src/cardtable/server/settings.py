@@ -54,6 +54,10 @@ class Settings:
     rates: dict[str, Rate | None] = field(default_factory=dict)
     # Play now (seeks.py): open seeks at once, in all; the next is refused 503 seeks_full.
     max_seeks: int = 1000
+    # Moves after which a table of bots only that has not ended is ended as aborted: no
+    # person is there to leave it, and a game's rules may let bots play on for ever (Cabo's
+    # deck refilled again and again before its bots learned patience). 0: no cap.
+    bot_table_moves: int = 20_000
     # Rebuild unfinished tables from the store on start.
     recover: bool = True
     # Seconds after which an unfinished table that everyone has left, waiting on a person

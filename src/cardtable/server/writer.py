@@ -49,6 +49,8 @@ from cardtable.store.schema import utcnow
 log = logging.getLogger("cardtable.server")
 
 CANCELLED = "cancelled"  # a clocked game whose first moves never came (CV-22)
+# The moves a table of bots only may make (``Settings.bot_table_moves``; 0: no cap).
+BOT_TABLE_MOVES = 20_000
 # The bot that takes over the seat of a person who left or timed out (3 seats or more).
 STAND_IN = "medium"
 CLOSED_MESSAGE = "The table was closing; nothing changed: open it again and retry"
@@ -125,6 +127,7 @@ class TableWriter:
         # Called once when the store refuses a commit because that version is stored
         # already: another writer has the table (docs/scaling.md, the paused owner).
         self.on_superseded: Callable[[], None] | None = None
+        self.bot_table_moves = BOT_TABLE_MOVES
         self.closed = False
         self.superseded = False
         self._store = store
@@ -299,6 +302,8 @@ class TableWriter:
             if self.record.status == FINISHED:
                 self._finished()
         self._tell(Change(now, events, seat))
+        if outcome is None and self._past_bot_moves():
+            await self._end_bot_table()
 
     def _supersede(self) -> None:
         """Another writer stored this version: this table is stale and must go at once,
@@ -397,6 +402,19 @@ class TableWriter:
         self._tell(Change(self._clock.now()))
         if self.record.status == FINISHED:
             self._finished()
+
+    def _past_bot_moves(self) -> bool:
+        """Whether a table of bots only has made its last allowed move."""
+        cap = self.bot_table_moves
+        people = any(s.kind == HUMAN for s in self.record.seats)
+        return cap > 0 and self.version >= cap and not people
+
+    async def _end_bot_table(self) -> None:
+        """Bots that play on for ever would hold a worker for ever: the game is aborted
+        (no result) with the reason shown, and its log stays to replay."""
+        reason = f"the bots had not finished the game after {self.version} moves"
+        details = {"aborted": True, "reason": reason}
+        await self._end(ABORTED, {"scores": [], "winners": [], "details": details})
 
     async def _abort_unplayed(self, forced: bool) -> None:
         """A rated game is aborted instead of finished (no result, never rated) when it
