@@ -243,9 +243,19 @@ def _snap(mind: Mindset, legal: Sequence[Any], eager: bool = False) -> Any:
                 worth = give + harm * (give - values[card]) - SNAP_MARGIN
             if worth > best_worth:
                 action = rules.snap_table[owner][slot]
-                if action in legal:
+                if _listed(action, legal):
                     best, best_worth = action, worth
     return best
+
+
+def _listed(action: Any, legal: Sequence[Any]) -> bool:
+    """``action in legal``, looking for the very object first: the rules' tables hold the
+    actions the engine lists, so a scan by identity finds a legal one without comparing
+    tuples (a swap list at four seats is over a hundred of them)."""
+    for listed in legal:
+        if listed is action:
+            return True
+    return action in legal
 
 
 def _give(mind: Mindset, legal: Sequence[Any]) -> Any:
@@ -254,7 +264,7 @@ def _give(mind: Mindset, legal: Sequence[Any]) -> Any:
     hand = mind.state.hands[mind.seat]
     best = max((i for i, c in enumerate(hand) if c is not None), key=est.__getitem__)
     action = mind.state.rules.give_table[best]
-    return action if action in legal else legal[0]
+    return action if _listed(action, legal) else legal[0]
 
 
 def _should_call(mind: Mindset, style: RolloutStyle) -> bool:
@@ -411,7 +421,7 @@ def _spy(mind: Mindset, legal: Sequence[Any]) -> Any:
             score = 3.0 * (owner == leader) + 2.0 * (known[slot] >> owner & 1) - 0.1 * slot
             if score > best_score:
                 best, best_score = table[owner][slot], score
-    return best if best in legal else legal[0]
+    return best if _listed(best, legal) else legal[0]
 
 
 def _swap(mind: Mindset, legal: Sequence[Any], floor: float) -> Any:
@@ -419,11 +429,11 @@ def _swap(mind: Mindset, legal: Sequence[Any], floor: float) -> Any:
     state = mind.state
     seat = mind.seat
     mine = mind.row(seat)
-    slot = max(
-        (i for i, c in enumerate(state.hands[seat]) if c is not None),
-        key=mine.__getitem__,
-        default=-1,
-    )
+    hand = state.hands[seat]
+    slot = -1  # the first of our highest cards
+    for i in range(len(hand)):
+        if hand[i] is not None and (slot < 0 or mine[i] > mine[slot]):
+            slot = i
     if slot < 0:
         return legal[0]
     leader = mind.leader()
@@ -444,7 +454,7 @@ def _swap(mind: Mindset, legal: Sequence[Any], floor: float) -> Any:
         return legal[0]
     a, b = (seat, slot), best
     action = state.rules.swap_table[min(a, b)][max(a, b)]
-    return action if action in legal else legal[0]
+    return action if _listed(action, legal) else legal[0]
 
 
 # -- the root ------------------------------------------------------------------------------
