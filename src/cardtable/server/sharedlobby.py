@@ -39,6 +39,9 @@ class SharedLobby(LobbyIndex):
         self.redis = redis
         self.keys = {w: f"{namespace}:lobby:{w}" for w in ("open", "playing", "sum")}
         self._pending: dict[str, LiveTable | None] = {}  # None: take it out
+        # When each of this owner's open tables was listed open: its score, so tables of two
+        # processes list in the order they opened, not in the order their owners flushed.
+        self._opened: dict[str, float] = {}
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -57,11 +60,16 @@ class SharedLobby(LobbyIndex):
     # -- the owner's side: mirror the local index ------------------------------------
     def update(self, table: LiveTable) -> None:
         super().update(table)
+        if table.id in self.open:
+            self._opened.setdefault(table.id, time.time())
+        else:
+            self._opened.pop(table.id, None)
         listed = table.id in self.open or table.id in self.playing
         self._pending[table.id] = table if listed else None
 
     def remove(self, table_id: str) -> None:
         super().remove(table_id)
+        self._opened.pop(table_id, None)
         self._pending[table_id] = None
 
     def prune(self) -> int:
@@ -97,7 +105,9 @@ class SharedLobby(LobbyIndex):
                     pipe.hdel(keys["sum"], table_id)
                     continue
                 which, other = ("open", "playing") if table.id in self.open else ("playing", "open")
-                pipe.zadd(keys[which], {table_id: now}, nx=which == "open")
+                opened = which == "open"
+                score = self._opened.get(table_id, now) if opened else now
+                pipe.zadd(keys[which], {table_id: score}, nx=opened)
                 pipe.zrem(keys[other], table_id)
                 made = summary(table.record, list(table.state.to_act), table.names)
                 pipe.hset(keys["sum"], table_id, made.model_dump_json())
