@@ -62,10 +62,11 @@ class Style:
 MEDIUM = Style()
 
 
-@dataclass(slots=True, init=False)
 class Table:
     """One seat's knowledge, as numbers. ``unseen`` counts, per rank and then jokers, the
-    cards this seat has not seen (other hands and the talon)."""
+    cards this seat has not seen (other hands and the talon). Compiled, an extension type
+    (policy.pxd): the rollouts read its fields at every move, a struct read instead of a
+    look-up on the class."""
 
     me: int
     players: int
@@ -98,8 +99,7 @@ class Table:
         decks: int = 1,
         bomb_chances: dict[tuple[int, int, int], float] | None = None,
     ) -> None:
-        # Written out: a dataclass's generated __init__ stays interpreted in the compiled
-        # build, and every rollout move makes a table.
+        # Written out (it was a dataclass's): every rollout move makes a table.
         self.me = me
         self.players = players
         self.counts = counts
@@ -207,14 +207,24 @@ _STATIC: dict[tuple[int, Rules], dict[Kind, list[float]]] = {}
 # Per (decks, rules): the full decks as a table. One table for every kind, so that its
 # memo of bomb chances (the dear part: the same few for every kind) is filled once.
 _FULL: dict[tuple[int, Rules], Table] = {}
+# The decks, rules and kinds of the table asked for last: a rollout asks for the same at
+# every move, and a key made and hashed each time (a Rules' hash is a tuple's) is dearer.
+_last_static: tuple[int, Rules, dict[Kind, list[float]]] | None = None
 
 
 def rough_win_chance(kind: Kind, table: Table) -> float:
     """``win_chance`` without counting cards: each opponent's hand drawn from full decks
     (tabled once per kind and hand size; what the rollouts use)."""
-    per_kind = _STATIC.get((table.decks, table.rules))
-    if per_kind is None:
-        per_kind = _STATIC[(table.decks, table.rules)] = {}
+    global _last_static
+    last = _last_static
+    if last is not None and last[0] == table.decks and last[1] is table.rules:
+        per_kind = last[2]
+    else:
+        found = _STATIC.get((table.decks, table.rules))
+        if found is None:
+            found = _STATIC[(table.decks, table.rules)] = {}
+        per_kind = found
+        _last_static = (table.decks, table.rules, per_kind)
     by_size = per_kind.get(kind)
     if by_size is None:
         # Each entry tabled when first asked for (-1.0 until then): hands in play hold a
@@ -262,8 +272,8 @@ def score_moves(
     counts, jokers = table.counts, table.jokers
     held = sum(counts) + jokers
     code = hand_code(counts, jokers)
-    split_code = hands.split_code
-    base = split_code(code)
+    # hands's method called by name, not through a local alias: compiled, a C call.
+    base = hands.split_code(code)
     threat = 0.0
     for seat in range(table.players):
         if seat != table.me:
@@ -293,10 +303,16 @@ def score_moves(
         if cards == held:
             scores.append(1e6)
             continue
-        after = split_code(code - move.code)
-        chance = chances.get(kind)
-        if chance is None:
-            chance = chances[kind] = chance_of(kind, table)
+        after = hands.split_code(code - move.code)
+        known = chances.get(kind)
+        if known is None:
+            # The rollouts' chance called by name when it is the one asked for: compiled,
+            # a C call rather than one through its Python wrapper.
+            if chance_of is rough_win_chance:
+                known = chances[kind] = rough_win_chance(kind, table)
+            else:
+                known = chances[kind] = chance_of(kind, table)
+        chance = known
         plays = after.plays + (1 if talon else 0)  # the winner draws first
         score = after.value + chance * leads[plays if plays < last else last]
         score -= (1.0 - chance) * threat
