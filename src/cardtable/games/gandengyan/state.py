@@ -417,7 +417,9 @@ class GanDengYanState(State[Action]):
             "losers": losers,
         }
         self.results.append(result)
-        events = [Event("hand_over", copy.deepcopy(result))]
+        # The receiver's own copy, as copy_result makes it for the structure just built
+        # (a rollout that ends a hand paid for copy.deepcopy's interpreted walk).
+        events = [Event("hand_over", copy_result(result))]
         if self.hand_no + 1 < self.gdy.hand_count:
             self.hand_no += 1
             deck = self.gdy.shuffled_deck(
