@@ -212,9 +212,11 @@ def evaluate(sample: State[Any]) -> list[float]:
     value_w = fit.value + talon * fit.value_talon
     cards_w = fit.cards + talon * fit.cards_talon
     weights = []
-    split_code = splitter(rules).split_code  # split()'s own steps, looked up once
+    # split()'s own steps, on the splitter looked up once (by name, not a bound method:
+    # compiled, a C call on the extension type).
+    split = splitter(rules)
     for seat in range(len(hands)):
-        found = split_code(hand_code(state.counts[seat], state.jokers[seat]))
+        found = split.split_code(hand_code(state.counts[seat], state.jokers[seat]))
         cards = len(hands[seat])
         row = rows[1 if seat == leader else 0]
         score = row[found.plays if found.plays < len(row) else -1]
