@@ -80,13 +80,31 @@ class Move(NamedTuple):
 
 def make_move(naturals: Sequence[tuple[int, int]], jokers: int, kind: Kind | None) -> Move:
     counts = [0] * 13
-    for r, n in naturals:
+    cards = jokers
+    for r, n in naturals:  # a loop, not sum() over a generator (compiled, a closure)
         counts[r] += n
-    cards = jokers + sum(n for _, n in naturals)
-    return Move(tuple(naturals), jokers, kind, cards, hand_code(counts, jokers))
+        cards += n
+    # Built as the tuple it is: a NamedTuple's ``__new__`` stays interpreted compiled.
+    return _new(Move, (tuple(naturals), jokers, kind, cards, hand_code(counts, jokers)))
 
 
 PASS_MOVE = make_move((), 0, None)
+
+
+# classify_reading's answers by (reading, cards, rules): the engine's classifier builds its
+# Kind through the NamedTuple's interpreted ``__new__``, and a search meets the same few
+# hundred shapes in thousands of new spellings (suits) of them.
+_KINDS: dict[tuple[tuple[str, ...], int, Rules], Kind | None] = {}
+
+
+def _kind_of(reading: tuple[str, ...], size: int, rules: Rules) -> Kind | None:
+    key = (reading, size, rules)
+    if key in _KINDS:
+        return _KINDS[key]
+    if len(_KINDS) > 100_000:
+        _KINDS.clear()
+    kind = _KINDS[key] = classify_reading(reading, size, rules)
+    return kind
 
 
 def move_of(cards: Sequence[str], reading: Sequence[str], rules: Rules) -> Move:
@@ -99,7 +117,7 @@ def move_of(cards: Sequence[str], reading: Sequence[str], rules: Rules) -> Move:
         else:
             r = RANK_INDEX[card[0]]
             counts[r] = counts.get(r, 0) + 1
-    kind = classify_reading(reading if jokers < len(cards) else (), len(cards), rules)
+    kind = _kind_of(tuple(reading) if jokers < len(cards) else (), len(cards), rules)
     if kind is None:  # the engine only lists plays that make one
         raise ValueError(f"{list(cards)} read as {list(reading)} is not a play")
     return make_move(tuple(sorted(counts.items())), jokers, kind)
