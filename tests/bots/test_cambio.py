@@ -280,6 +280,43 @@ def test_the_root_shortlist_keeps_the_heuristics_choice() -> None:
         assert choice is None or options[choice] in shortlist
 
 
+def test_hard_plays_its_first_turn_as_medium() -> None:
+    """A seat's first turn of the round is read off the discard pile (never a later turn
+    read as a first), and there the shortlist is medium's choice alone: the search departs
+    from it only once every opponent has had a turn to show how it plays."""
+    searched_later = 0
+    for options in VARIANTS:
+        game = games.load("cambio", **options)
+        rules = Rules.of(game.options)
+        for seed in range(3):
+            state, rng = game.new_state(seed=seed), random.Random(seed)
+            played, snapped = [False] * state.players, False
+            while not state.is_over():
+                seat = rng.choice(state.to_act)
+                view = state.view(seat)
+                table = from_view(view, rules)
+                mine = view["turn"] == seat and view["phase"] in ("turn", "drawn", "power")
+                if mine and view["caller"] is None:
+                    first = search.first_turn(view, table)
+                    assert not (first and played[seat])
+                    assert first or played[seat] or snapped
+                    legal = state.legal_actions(seat)
+                    shortlist = search.root_actions(game, view, legal)
+                    if first:
+                        keys = {wire_key(game.action_to_json(a)): a for a in legal}
+                        choice = Mind(table, MEDIUM, keys).decide()
+                        assert choice is not None and shortlist == [keys[choice]]
+                    elif len(shortlist) > 1:
+                        searched_later += 1
+                current, pile = state.current, len(state.discard)
+                action = rng.choice(state.legal_actions(seat))
+                state.apply(seat, action)
+                snapped |= type(action).__name__ == "Snap" and len(state.discard) > pile
+                if state.current != current:
+                    played[current] = True
+    assert searched_later > 0
+
+
 # -- strength, with a generous bound (the figures are in docs/bots/cambio.md) ---------------
 def test_medium_beats_random() -> None:
     result = simulate("cambio", {"players": 2}, ["medium", "random"], 60, seed=3)

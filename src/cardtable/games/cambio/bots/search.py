@@ -20,6 +20,7 @@ from cardtable.games.cambio.bots.adapt import RolloutStyle
 from cardtable.games.cambio.bots.knowledge import (
     FULL_DECK,
     Rules,
+    Table,
     _turns,
     from_view,
     match_key,
@@ -472,6 +473,10 @@ def root_actions(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Any])
     me = table.me
     if table.turn != me or table.giver is not None or table.phase == "setup":
         return [options[choice]] if choice is not None else [None]
+    if choice is not None and table.caller is None and first_turn(view, table):
+        # A departure before anyone has shown how they play bets on a long round; against
+        # a player who calls at once (random) those bets lost (docs/bots/cambio.md).
+        return [options[choice]]
     keys: list[Key] = [choice] if choice is not None else []
     if table.phase == "turn":
         if choice is not None and choice[0] == "snap":
@@ -502,6 +507,15 @@ def root_actions(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Any])
         if action is not None and action not in out:
             out.append(action)
     return out or list(legal)
+
+
+def first_turn(view: Mapping[str, Any], table: Table) -> bool:
+    """Whether this seat is in its first turn of the round: fewer turns completed than
+    seats. Each completed turn puts one card on the discard pile (after the card turned up
+    at the deal); in the power step the card just discarded is this turn's own. A correct
+    snap puts one more there, so a first turn may read as a later one, never the reverse."""
+    completed = len(view["discard"]) - 1 - (table.phase == "power")
+    return completed < table.players
 
 
 SEARCH_PLACE = True
