@@ -15,7 +15,7 @@ from cardtable.core.rng import make_rng, shuffle
 
 from . import actions
 from .actions import Action, Pass, Play, reading_problem
-from .plays import RANK_INDEX, Kind, Rules, classify_reading
+from .plays import Kind, Rules, classify_reading, kind_from_json
 from .scoring import Scoring
 from .state import GanDengYanState
 from .text import describe_event, describe_kind, render_view, show_cards
@@ -176,11 +176,11 @@ class GanDengYanGame(Game[Action]):
         state.talon = pool
         beat = view["to_beat"]
         if beat is not None:
-            state.to_beat = (int(beat["seat"]), _play_from_view(beat), _kind_from_view(beat))
+            state.to_beat = (int(beat["seat"]), _play_from_view(beat), kind_from_json(beat))
         state.trick = [
             (int(e["seat"]), None, None)
             if e.get("pass")
-            else (int(e["seat"]), _play_from_view(e), _kind_from_view(e))
+            else (int(e["seat"]), _play_from_view(e), kind_from_json(e))
             for e in view["trick"]
         ]
         return state
@@ -225,18 +225,10 @@ def unaccounted(deck: Mapping[str, int], *seen: Sequence[str]) -> list[str]:
     return [card for card, k in left.items() if k > 0 for _ in range(k)]
 
 
-# A play or kind read from a view built as the tuple it is: a NamedTuple's ``__new__`` is
+# A play read from a view built as the tuple it is: a NamedTuple's ``__new__`` is
 # interpreted even compiled, and every sample of a search reads the trick anew.
 _tuple_new = tuple.__new__
 
 
 def _play_from_view(data: Mapping[str, Any]) -> Play:
     return _tuple_new(Play, (tuple(data["cards"]), tuple(data["as"])))
-
-
-def _kind_from_view(data: Mapping[str, Any]) -> Kind:
-    """``text.kind_from_json`` in this compiled module, the Kind built as its tuple."""
-    rank = data.get("rank")
-    return _tuple_new(
-        Kind, (str(data["kind"]), RANK_INDEX[rank] if isinstance(rank, str) else -1, data["length"])
-    )

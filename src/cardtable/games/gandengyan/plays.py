@@ -10,8 +10,8 @@ jokers stand for nothing, is the single segment ``(JOKER_RANK, 0, k)``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
 # Climbing order (GD-2): 3 is the lowest rank, then … K, A, and 2 on top.
 ORDER = "3456789TJQKA2"
@@ -122,6 +122,15 @@ def classify(reads: Sequence[int], rules: Rules) -> Kind | None:
     if n == 2 * span and span >= rules.min_pairs and all(reads.count(r) == 2 for r in set(reads)):
         return Kind(PAIRS, lo, n)
     return None
+
+
+def kind_from_json(data: Mapping[str, Any]) -> Kind:
+    """A Kind from its wire form (a view's or an event's ``kind``, ``rank``, ``length``),
+    built as the tuple it is: a NamedTuple's ``__new__`` stays interpreted compiled, and
+    every sample of a search reads the trick anew."""
+    rank = data.get("rank")
+    index = RANK_INDEX[rank] if isinstance(rank, str) else -1
+    return tuple.__new__(Kind, (str(data["kind"]), index, data["length"]))
 
 
 def classify_reading(reading: Sequence[str], cards: int, rules: Rules) -> Kind | None:

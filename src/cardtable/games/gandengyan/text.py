@@ -19,6 +19,7 @@ from .plays import (
     STRAIGHT,
     TRIPLE,
     Kind,
+    kind_from_json,
 )
 
 
@@ -68,13 +69,6 @@ def show_cards(cards: Sequence[str], reading: Sequence[str] = ()) -> str:
         else:
             out.append(pretty(card))
     return " ".join(out)
-
-
-def kind_from_json(data: Mapping[str, Any]) -> Kind:
-    rank = data.get("rank")
-    return Kind(
-        str(data["kind"]), RANK_INDEX[rank] if isinstance(rank, str) else -1, data["length"]
-    )
 
 
 def describe_shown_play(data: Mapping[str, Any]) -> str:
