@@ -78,8 +78,14 @@ def test_the_socket_cap_counts_connections_to_both_processes(limited: list[Serve
     ticket = a.create(GAME, ["human", "human"])
 
     async def connect() -> None:
-        async with open_table(a, ticket["id"]) as first, open_table(b, ticket["id"]):
+        async with (
+            open_table(a, ticket["id"]) as first,
+            open_table(b, ticket["id"]) as second,
+        ):
+            # A server counts a connection after the handshake, before its first state:
+            # both states read, both connections are counted.
             await first.next_state()
+            await second.next_state()
             for server in (a, b):
                 async with connect_ws(f"{server.ws}/ws/tables/{ticket['id']}") as third:
                     refused = json.loads(await third.recv())
