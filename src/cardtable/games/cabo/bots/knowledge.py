@@ -41,11 +41,12 @@ class Rules:
         )
 
 
-@dataclass(slots=True)
 class Table:
     """One seat's knowledge. ``rows[s][i]`` is a card's number when this seat knows it,
     else ``None``; ``owner_knows[s][i]`` says whether seat ``s`` has seen its own card
-    (public knowledge: everybody watches who looks at what)."""
+    (public knowledge: everybody watches who looks at what). Compiled, an extension type
+    (knowledge.pxd): a rollout makes one at every decision and the heuristic reads its
+    fields, a struct read instead of a look-up on the class."""
 
     me: int
     players: int
@@ -64,23 +65,66 @@ class Table:
     pool: list[int]  # per number, how many cards this seat has not seen
     rules: Rules
 
+    def __init__(
+        self,
+        me: int,
+        players: int,
+        phase: str,
+        rows: list[list[int | None]],
+        owner_knows: list[list[bool]],
+        top: int | None,
+        holding: int | None,
+        from_deck: bool,
+        power: str | None,
+        caller: int | None,
+        final_turns: int,
+        deck: int,
+        reshuffles: int,
+        totals: list[int],
+        pool: list[int],
+        rules: Rules,
+    ) -> None:
+        # Written out (it was a dataclass's): every rollout decision makes a table.
+        self.me = me
+        self.players = players
+        self.phase = phase
+        self.rows = rows
+        self.owner_knows = owner_knows
+        self.top = top
+        self.holding = holding
+        self.from_deck = from_deck
+        self.power = power
+        self.caller = caller
+        self.final_turns = final_turns
+        self.deck = deck
+        self.reshuffles = reshuffles
+        self.totals = totals
+        self.pool = pool
+        self.rules = rules
+
     @property
     def unseen(self) -> int:
         return max(sum(self.pool), 1)
 
     def mean(self) -> float:
         """The expected number of a card this seat has not seen."""
-        total = 0
-        for v, n in enumerate(self.pool):  # a loop, not a generator: read every decision
+        pool = self.pool
+        total = count = 0
+        for v in range(len(pool)):  # an index loop in C integers: read every decision
+            n = pool[v]
             total += v * n
-        return total / self.unseen
+            count += n
+        return total / max(count, 1)  # max(count, 1) is ``unseen``
 
     def variance(self) -> float:
-        n = self.unseen
-        total = squares = 0
-        for v, c in enumerate(self.pool):
+        pool = self.pool
+        count = total = squares = 0
+        for v in range(len(pool)):
+            c = pool[v]
+            count += c
             total += v * c
             squares += v * v * c
+        n = max(count, 1)  # ``unseen``
         mean = total / n
         return max(squares / n - mean * mean, 1.0)
 
@@ -122,22 +166,22 @@ def from_view(
         if held["seat"] == me:
             holding = int(held["card"])
     return Table(
-        me=me,
-        players=int(view["players"]),
-        phase=str(view["phase"]),
-        rows=rows,
-        owner_knows=owner_knows,
-        top=discard[-1] if discard else None,
-        holding=holding,
-        from_deck=held is not None and held["from"] == "deck",
-        power=view["power"],
-        caller=view["caller"],
-        final_turns=int(view["final_turns"]),
-        deck=int(view["deck"]),
-        reshuffles=int(view["reshuffles"]),
-        totals=[int(t) for t in view["totals"]],
-        pool=_pool(rows, shown),
-        rules=rules,
+        me,
+        int(view["players"]),
+        str(view["phase"]),
+        rows,
+        owner_knows,
+        discard[-1] if discard else None,
+        holding,
+        held is not None and held["from"] == "deck",
+        view["power"],
+        view["caller"],
+        int(view["final_turns"]),
+        int(view["deck"]),
+        int(view["reshuffles"]),
+        [int(t) for t in view["totals"]],
+        _pool(rows, shown),
+        rules,
     )
 
 
@@ -146,13 +190,20 @@ def from_sample(state: CaboState, seat: int, rules: Rules) -> Table:
     bit = 1 << seat
     rows: list[list[int | None]] = []
     owner_knows: list[list[bool]] = []
-    # Index loops: a rollout reads a Table at every decision, and zip(strict=True) is a
-    # keyword call each time in the compiled module.
-    for owner, known in enumerate(state.known):
-        row, owner_bit = state.rows[owner], 1 << owner
-        slots = range(len(row))
-        rows.append([row[i] if known[i] & bit else None for i in slots])
-        owner_knows.append([known[i] & owner_bit != 0 for i in slots])
+    knowns: list[list[int]] = state.known
+    cards: list[list[int]] = state.rows
+    # Index loops: a rollout reads a Table at every decision (compiled, C integers; and
+    # zip(strict=True) would be a keyword call each time).
+    for owner in range(len(knowns)):
+        known, row, owner_bit = knowns[owner], cards[owner], 1 << owner
+        seen: list[int | None] = []
+        knows: list[bool] = []
+        for i in range(len(row)):
+            mask = known[i]
+            seen.append(row[i] if mask & bit else None)
+            knows.append(mask & owner_bit != 0)
+        rows.append(seen)
+        owner_knows.append(knows)
     discard: list[int] = state.discard
     shown = list(discard)
     holding = state.holding
@@ -163,20 +214,20 @@ def from_sample(state: CaboState, seat: int, rules: Rules) -> Table:
     else:
         holding = None
     return Table(
-        me=seat,
-        players=state.players,
-        phase=state.phase,
-        rows=rows,
-        owner_knows=owner_knows,
-        top=discard[-1] if discard else None,
-        holding=holding,
-        from_deck=from_deck,
-        power=state.power,
-        caller=state.caller,
-        final_turns=state.final_left,
-        deck=len(state.deck),
-        reshuffles=state.reshuffles,
-        totals=state.totals,
-        pool=_pool(rows, shown),
-        rules=rules,
+        seat,
+        state.players,
+        state.phase,
+        rows,
+        owner_knows,
+        discard[-1] if discard else None,
+        holding,
+        from_deck,
+        state.power,
+        state.caller,
+        state.final_left,
+        len(state.deck),
+        state.reshuffles,
+        state.totals,
+        _pool(rows, shown),
+        rules,
     )
