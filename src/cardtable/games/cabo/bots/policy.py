@@ -59,7 +59,10 @@ MEDIUM = Style()
 
 def is_kamikaze(cards: list[int | None]) -> bool:
     """Exactly 12, 12, 13, 13, all known."""
-    return len(cards) == 4 and None not in cards and sorted(c or 0 for c in cards) == KAMIKAZE_LIST
+    # A list, not a generator: compiled, a cpdef function cannot hold a closure.
+    return (
+        len(cards) == 4 and None not in cards and sorted([c or 0 for c in cards]) == KAMIKAZE_LIST
+    )
 
 
 KAMIKAZE_LIST = list(KAMIKAZE)
@@ -70,7 +73,9 @@ def phi(x: float) -> float:
 
 
 class Mind:
-    """One decision: the table, the style and the numbers derived from them."""
+    """One decision: the table, the style and the numbers derived from them. Compiled, an
+    extension type (policy.pxd): a rollout at three seats or more makes one at every
+    decision and its methods call one another throughout."""
 
     def __init__(self, table: Table, style: Style) -> None:
         self.t = table
@@ -204,8 +209,11 @@ class Mind:
         if card in PEEK_CARDS:
             return self.s.peek_value if None in self.row else 0.0
         if card in SPY_CARDS:
-            unknown = any(c is None for o in self.opponents() for c in self.t.rows[o])
-            return self.s.spy_value if unknown else 0.0
+            # A loop, not any() over a generator: compiled, a cpdef method has no closure.
+            for owner in self.opponents():
+                if None in self.t.rows[owner]:
+                    return self.s.spy_value
+            return 0.0
         if card in SWAP_CARDS:
             return max(self.best_swap()[0], 0.0)
         return 0.0
