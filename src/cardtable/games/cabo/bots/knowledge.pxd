@@ -35,7 +35,7 @@ cdef class Table:
     )
     cpdef double variance(self) except? -1.0
 
-@cython.locals(pool=list, row=list)
+@cython.locals(counts=list, row=list, c=cython.Py_ssize_t)
 cpdef list _pool(list rows, list shown)
 
 @cython.locals(

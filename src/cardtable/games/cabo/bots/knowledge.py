@@ -130,14 +130,16 @@ class Table:
 
 
 def _pool(rows: list[list[int | None]], shown: list[int]) -> list[int]:
-    pool = list(BASE_COUNTS)
+    # Counted in C integers (knowledge.pxd), a list made once: read at every decision.
+    counts = list(BASE_COUNTS)
     for row in rows:
         for card in row:
             if card is not None:
-                pool[card] -= 1
-    for card in shown:
-        pool[card] -= 1
-    return [max(n, 0) for n in pool]
+                c: int = card
+                counts[c] -= 1
+    for c in shown:
+        counts[c] -= 1
+    return [max(n, 0) for n in counts]
 
 
 def from_view(
