@@ -25,6 +25,7 @@ from cardtable import bots, games
 from cardtable.cli.gauntlet import opponents
 from cardtable.games.cambio.bots.adapt import HAZARD, NAMES
 from cardtable.games.cambio.bots.knowledge import HAND, _turns
+from cardtable.games.cambio.bots.opponents import Seeing
 
 OPTIONS: dict[str, Any] = {"players": 2, "snap": "own_turn", "lock_caller": True}
 TURNS_KEPT = 10  # adapt.py keeps ten rates; the last holds for later turns
@@ -53,7 +54,9 @@ def play(style: str, seed: int, medium_seat: int, counts: Counts) -> None:
     state = game.new_state(seed=seed)
     seats: list[Any] = [None, None]
     seats[medium_seat] = bots.make("medium", game)
-    seats[1 - medium_seat] = opponents(game)[style](game)
+    seats[1 - medium_seat] = opponent = opponents(game)[style](game)
+    if isinstance(opponent, Seeing):  # the seer reads the table, as the gauntlet lets it
+        opponent.watch(state)
     rng = random.Random(f"fit-{seed}-{medium_seat}")
     them, called_at = 1 - medium_seat, None
     while not state.is_over():

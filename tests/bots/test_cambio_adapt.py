@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from cardtable import bots, games
+from cardtable.games.cambio.actions import DRAW, Snap
 from cardtable.games.cambio.bots import adapt, search
 from cardtable.games.cambio.bots.knowledge import FULL_DECK, HAND
 
@@ -68,6 +69,15 @@ def test_an_early_call_rules_out_the_cautious_player() -> None:
     assert weight(table(8, caller=1), "cautious") > weight(table(8), "cautious")
 
 
+def test_an_opponent_whose_hand_shrinks_fast_reads_more_like_the_seer() -> None:
+    # The seer snaps every match it sees (0.166 cards a turn against medium's 0.106): two
+    # cards snapped away in four turns move weight its way; none, away from it.
+    shrunk = table(4)
+    shrunk["hands"][1][:2] = [None, None]
+    prior = adapt.PRIOR[adapt.NAMES.index("seer")]
+    assert weight(shrunk, "seer") > prior > weight(table(4), "seer")
+
+
 def test_the_model_reads_only_the_view() -> None:
     """Two deals that differ only in cards seat 0 has not seen give the same posterior."""
     game = games.load("cambio", **OPTIONS)
@@ -91,6 +101,27 @@ def test_rollouts_play_the_styles_drawn_from_the_posterior() -> None:
     sample = search.determinize(game, view, 0, random.Random(1))
     assert search.style_of(sample, 0).name == "medium"
     assert search.style_of(sample.clone(), 1) == search.style_of(sample, 1)
+
+
+def test_a_seer_rollout_player_snaps_a_card_it_never_saw() -> None:
+    """The seer style reads every card of the sample, as the gauntlet's seer and cheater
+    read the table: at its turn it snaps its own 5, which matches the discard, though it
+    never looked at it, where medium, knowing only its K and Q, draws. The sample's own
+    knowledge bits are left as they were."""
+    game = games.load("cambio", **OPTIONS)
+    mine, theirs = ["5c", "8c", "Kd", "Qs"], ["2s", "3s", "4s", "6s"]
+    rest = [c for c in FULL_DECK if c not in (*mine, *theirs, "5h")]
+    state = game.new_state(seed=1, deck=[*mine, *theirs, "5h", *rest])
+    assert state.current == 0 and state.discard == ["5h"]
+    assert state.known[0] == [0, 0, 1, 1]  # seat 0 has seen its K and Q only
+    known = [list(row) for row in state.known]
+    legal = state.legal_actions(0)
+    seer, medium = (adapt.STYLES[adapt.NAMES.index(name)] for name in ("seer", "medium"))
+    state.search_styles = (seer, medium)
+    assert search.rollout_policy(state, 0, legal, random.Random(1)) == Snap(seat=0, slot=0)
+    assert state.known == known
+    state.search_styles = (medium, medium)
+    assert search.rollout_policy(state, 0, legal, random.Random(1)) == DRAW
 
 
 def call_position(turns: float) -> Any:

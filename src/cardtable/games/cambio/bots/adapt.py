@@ -32,32 +32,40 @@ class RolloutStyle:
     first_call: float = 0.0  # no call before this many turns
     last_call: float = math.inf  # no call after this many turns (a memory that fades)
     snap_all: bool = False  # snaps every known match, whatever it costs
+    sees_all: bool = False  # reads every card of the sample, its own and the others'
 
 
 # The population: the gauntlet's styles as the search plays them. greedy calls at a low
 # total only while it still remembers its cards; swap_blind's wrong snaps are left out
-# (they only cost it), so it is imagined as medium.
+# (they only cost it), so it is imagined as medium. seer stands for a player who reads
+# more than it may (the gauntlet's seer and cheater): in a rollout it knows every card of
+# the sample, snaps every match it sees, ours included, and calls at a total of 5 or less.
 STYLES: tuple[RolloutStyle, ...] = (
     RolloutStyle("medium"),
     RolloutStyle("greedy", call_chance=-1.0, call_max=5.0, last_call=4.0),
     RolloutStyle("snapper", snap_all=True),
     RolloutStyle("cautious", call_chance=0.85, call_max=5.0, first_call=8.0),
     RolloutStyle("swap_blind"),
+    RolloutStyle("seer", call_chance=-1.0, call_max=5.0, snap_all=True, sees_all=True),
 )
 NAMES = tuple(style.name for style in STYLES)
 MEDIUM_INDEX = 0
-PRIOR = (0.4, 0.15, 0.15, 0.15, 0.15)
+# 0.15 on seer, the others' weights as they were, scaled to the rest.
+SEER_PRIOR = 0.15
+PRIOR = (*(p * (1 - SEER_PRIOR) for p in (0.4, 0.15, 0.15, 0.15, 0.15)), SEER_PRIOR)
 
 # Per style, the chance of calling at a turn not called before (by the turns each seat
 # has played, as a view estimates them; the last value holds for later turns), and the
 # hand's shrinks (snaps) and growths (penalties) per turn: measured over 600 games of each
-# style against medium (2 players, snap=own_turn, lock_caller; /docs/bots/cambio.md).
+# style against medium (2 players, snap=own_turn, lock_caller; /docs/bots/cambio.md; the
+# seer's by bench/fit_cambio_styles.py, 600 games).
 HAZARD: dict[str, tuple[float, ...]] = {
     "medium": (0.0, 0.002, 0.013, 0.035, 0.047, 0.131, 0.126, 0.149, 0.181, 0.22),
     "greedy": (0.0, 0.0, 0.002, 0.005, 0.0),
     "snapper": (0.0, 0.002, 0.013, 0.035, 0.047, 0.129, 0.121, 0.145, 0.196, 0.214),
     "cautious": (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.217, 0.212),
     "swap_blind": (0.0, 0.004, 0.018, 0.054, 0.066, 0.139, 0.14, 0.192, 0.213, 0.18),
+    "seer": (0.008, 0.008, 0.019, 0.052, 0.07, 0.111, 0.111, 0.087, 0.129, 0.213),
 }
 SHRINK = {
     "medium": 0.106,
@@ -65,8 +73,16 @@ SHRINK = {
     "snapper": 0.109,
     "cautious": 0.103,
     "swap_blind": 0.086,
+    "seer": 0.166,
 }
-GROW = {"medium": 0.002, "greedy": 0.002, "snapper": 0.002, "cautious": 0.002, "swap_blind": 0.88}
+GROW = {
+    "medium": 0.002,
+    "greedy": 0.002,
+    "snapper": 0.002,
+    "cautious": 0.002,
+    "swap_blind": 0.88,
+    "seer": 0.002,
+}
 # No style is certain never to do a thing: a rate never measured still has this chance.
 FLOOR = 0.003
 

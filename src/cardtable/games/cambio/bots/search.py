@@ -191,8 +191,8 @@ def rollout_policy(sample: State[Any], seat: int, legal: Sequence[Any], rng: ran
         return legal[0]
     if len(legal) == 1 and seat == current:
         return legal[0]
-    mind = Mindset(state, seat)
     style = style_of(state, seat)
+    mind = Mindset(seen_by_all(state) if style.sees_all else state, seat)
     snap = _snap(mind, legal, style.snap_all)
     if seat != current:
         return snap
@@ -207,6 +207,18 @@ def rollout_policy(sample: State[Any], seat: int, legal: Sequence[Any], rng: ran
     if snap is not None:
         return snap
     return _power(mind, legal)
+
+
+ALL_SEATS = -1  # every bit set: every seat's ``1 << seat`` finds it
+
+
+def seen_by_all(state: CambioState) -> CambioState:
+    """The sample as a player who reads every card sees it: a shallow copy whose knowledge
+    bits say every seat has seen every card (the sample itself is left as it is)."""
+    other = CambioState.__new__(CambioState)
+    other.__dict__.update(state.__dict__)
+    other.known = [[ALL_SEATS] * len(row) for row in state.hands]
+    return other
 
 
 def style_of(state: CambioState, seat: int) -> RolloutStyle:
